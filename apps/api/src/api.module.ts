@@ -1,0 +1,85 @@
+import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { type Connection } from '@temporalio/client';
+import { type DataSource } from 'typeorm';
+import { AccountAuthenticationService } from '../../../libs/accounts/account-authentication.service';
+import { type AppConfig } from '../../../libs/config/app-config';
+import { OrderCreationService } from '../../../libs/orders/order-creation.service';
+import { OrderQueryService } from '../../../libs/orders/order-query.service';
+import { type OrderWorkflowStarter } from '../../../libs/orders/order-workflow-starter';
+import { AccountRepository } from '../../../libs/persistence/repositories/account.repository';
+import { ApiKeyRepository } from '../../../libs/persistence/repositories/api-key.repository';
+import { IdempotencyKeyRepository } from '../../../libs/persistence/repositories/idempotency-key.repository';
+import { OrderRepository } from '../../../libs/persistence/repositories/order.repository';
+import { type SecurityServices } from '../../../libs/security/security-services.factory';
+import { AccountAuthController } from './auth/account-auth.controller';
+import { ApiAuthGuard } from './auth/api-auth.guard';
+import { HealthController } from './health/health.controller';
+import { HealthService } from './health/health.service';
+import { jsonBodyMiddleware } from './http/json-body.middleware';
+import { requestIdMiddleware } from './http/request-id.middleware';
+import { OrderController } from './orders/order.controller';
+
+/** What the API is built from; made by the bootstrap (or a test) and handed to the module. */
+export interface ApiDependencies {
+  config: AppConfig;
+  dataSource: DataSource;
+  temporalConnection: Connection;
+  workflowStarter: OrderWorkflowStarter;
+  security: SecurityServices;
+}
+
+const UPLOAD_ROUTES = [/^\/order\/?$/, /^\/order\/[^/]+\/documents\/?$/];
+
+const HTTP_CONFIG = Symbol('HTTP_CONFIG');
+
+@Module({})
+export class ApiModule implements NestModule {
+  constructor(@Inject(HTTP_CONFIG) private readonly http: AppConfig['http']) {}
+
+  static register(deps: ApiDependencies): DynamicModule {
+    const { dataSource, security } = deps;
+    const accounts = new AccountRepository(dataSource);
+    const apiKeys = new ApiKeyRepository(dataSource);
+    const orders = new OrderRepository(dataSource);
+    const idempotencyKeys = new IdempotencyKeyRepository(dataSource);
+    return {
+      module: ApiModule,
+      controllers: [AccountAuthController, OrderController, HealthController],
+      providers: [
+        { provide: HTTP_CONFIG, useValue: deps.config.http },
+        {
+          provide: AccountAuthenticationService,
+          useValue: new AccountAuthenticationService(accounts, apiKeys, security.passwords, security.tokens),
+        },
+        {
+          provide: OrderCreationService,
+          useValue: new OrderCreationService(
+            dataSource,
+            orders,
+            idempotencyKeys,
+            security.secretBox,
+            deps.workflowStarter,
+          ),
+        },
+        { provide: OrderQueryService, useValue: new OrderQueryService(orders) },
+        { provide: HealthService, useValue: new HealthService(dataSource, deps.temporalConnection) },
+        { provide: APP_GUARD, useClass: ApiAuthGuard },
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    const limits = this.http;
+    consumer
+      .apply(
+        requestIdMiddleware,
+        jsonBodyMiddleware({
+          defaultBytes: limits.jsonBodyLimitBytes,
+          uploadBytes: limits.uploadBodyLimitBytes,
+          isUploadRoute: (method, path) => method === 'POST' && UPLOAD_ROUTES.some((r) => r.test(path)),
+        }),
+      )
+      .forRoutes('*');
+  }
+}

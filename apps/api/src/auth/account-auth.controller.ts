@@ -1,0 +1,25 @@
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import {
+  type AccessTokenPayload,
+  AccountAuthenticationService,
+} from '../../../../libs/accounts/account-authentication.service';
+import { SUCCESS_MESSAGES } from '../../../../libs/i18n/messages.fr';
+import { type Envelope, successEnvelope } from '../http/envelope';
+import { AuthRequestDto } from './dto/auth-request.dto';
+import { Public } from './public.decorator';
+
+@Controller('account')
+export class AccountAuthController {
+  constructor(private readonly authentication: AccountAuthenticationService) {}
+
+  @Public()
+  @Post('auth')
+  @HttpCode(200)
+  async authenticate(
+    @Headers('x-auth-key') apiKey: string | undefined,
+    @Body() body: AuthRequestDto,
+  ): Promise<Envelope<AccessTokenPayload>> {
+    const token = await this.authentication.login(apiKey, { email: body.email, password: body.password });
+    return successEnvelope(token, SUCCESS_MESSAGES.loginSucceeded);
+  }
+}

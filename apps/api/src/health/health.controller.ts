@@ -1,0 +1,24 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { type Response } from 'express';
+import { HEALTH_DEPENDENCY_NAMES, SUCCESS_MESSAGES, errorMessage } from '../../../../libs/i18n/messages.fr';
+import { Public } from '../auth/public.decorator';
+import { type Envelope } from '../http/envelope';
+import { type HealthReport, HealthService } from './health.service';
+
+@Controller('health')
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  /** 200 when PostgreSQL and Temporal answer; otherwise 503, the message naming what is down. */
+  @Public()
+  @Get()
+  async check(@Res({ passthrough: true }) res: Response): Promise<Envelope<HealthReport>> {
+    const report = await this.health.check();
+    const down = (Object.keys(report) as (keyof HealthReport)[]).filter((name) => !report[name]);
+    if (down.length === 0)
+      return { message: SUCCESS_MESSAGES.serviceHealthy, payload: report, success: true };
+    res.status(503);
+    const names = down.map((name) => HEALTH_DEPENDENCY_NAMES[name]).join(', ');
+    return { message: `${errorMessage('dependency_unavailable')} (${names})`, payload: null, success: false };
+  }
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { type Request, type Response } from 'express';
+import { DomainError, type ErrorCode } from '../../../../libs/domain/domain-error';
+import { errorMessage } from '../../../../libs/i18n/messages.fr';
+import { errorEnvelope } from './envelope';
+import { ERROR_STATUS } from './error-status';
+import { type RouteCatalog } from './route-catalog';
+
+/** Framework exceptions that reach the filter, by status, as domain codes. */
+const HTTP_STATUS_CODES: Record<number, ErrorCode> = {
+  404: 'route_not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/**
+ * The one place where anything thrown becomes the envelope. No stack trace or internal message ever
+ * reaches a client; a 500 carries an error id that is also logged.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  constructor(private readonly routes: () => RouteCatalog) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    if (res.headersSent) return;
+    const error = this.toDomainError(exception, req, res);
+    const status = ERROR_STATUS[error.code];
+    if (error.code === 'rate_limited' && error.details.retryAfter !== undefined) {
+      res.setHeader('Retry-After', String(error.details.retryAfter));
+    }
+    res.status(status).json(errorEnvelope(errorMessage(error.code, error.details, error.detailText)));
+  }
+
+  private toDomainError(exception: unknown, req: Request, res: Response): DomainError {
+    if (exception instanceof DomainError) {
+      if (exception.code === 'dependency_unavailable') {
+        this.logger.warn(`Dependency unavailable on ${req.method} ${req.path}: ${String(exception.cause)}`);
+      }
+      return exception;
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status === 404) {
+        const allowed = this.routes().allowedMethods(req.path);
+        if (allowed.length > 0) {
+          res.setHeader('Allow', allowed.join(', '));
+          return new DomainError('method_not_allowed');
+        }
+      }
+      const code = HTTP_STATUS_CODES[status];
+      if (code) return new DomainError(code);
+    }
+    // Body-parser style errors raised below the framework (e.g. an aborted upload).
+    const type = (exception as { type?: string } | null)?.type;
+    if (type === 'entity.too.large') return new DomainError('payload_too_large');
+    const errorId = randomUUID();
+    this.logger.error(
+      `Unexpected error ${errorId} on ${req.method} ${req.path}`,
+      exception instanceof Error ? exception.stack : String(exception),
+    );
+    return new DomainError('internal_error', { errorId });
+  }
+}

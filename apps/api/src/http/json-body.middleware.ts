@@ -1,0 +1,82 @@
+import { type NextFunction, type Request, type Response } from 'express';
+import { DomainError } from '../../../../libs/domain/domain-error';
+import { JSON_SYNTAX_REASONS, jsonPositionText } from '../../../../libs/i18n/messages.fr';
+import { describeJsonSyntaxError } from './json-syntax-error';
+
+export interface JsonBodyLimits {
+  defaultBytes: number;
+  /** Larger limit for the routes where documents travel in base64. */
+  uploadBytes: number;
+  isUploadRoute(method: string, path: string): boolean;
+}
+
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Reads and parses JSON bodies itself (instead of the framework's body parser) so that every failure
+ * is a DomainError with a French message: 413 beyond the limit, 415 for a non-JSON body, 400 with the
+ * position for malformed JSON.
+ */
+export function jsonBodyMiddleware(limits: JsonBodyLimits) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    if (!METHODS_WITH_BODY.has(req.method)) return next();
+    const limit = limits.isUploadRoute(req.method, req.path) ? limits.uploadBytes : limits.defaultBytes;
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      // Drain without buffering so the client receives the answer instead of a reset connection.
+      req.resume();
+      return next(new DomainError('payload_too_large'));
+    }
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let failed = false;
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      received += chunk.length;
+      if (received > limit) {
+        failed = true;
+        chunks.length = 0;
+        next(new DomainError('payload_too_large'));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('error', (error) => {
+      if (!failed) {
+        failed = true;
+        next(error);
+      }
+    });
+    req.on('end', () => {
+      if (failed) return;
+      try {
+        req.body = parseBody(Buffer.concat(chunks), req.headers['content-type']);
+        next();
+      } catch (error) {
+        next(error);
+      }
+    });
+  };
+}
+
+function parseBody(raw: Buffer, contentType: string | undefined): unknown {
+  if (raw.length === 0) return {};
+  if (!isJsonContentType(contentType)) throw new DomainError('unsupported_media_type');
+  const text = raw.toString('utf8');
+  if (text.trim() === '') {
+    throw new DomainError('malformed_json', {
+      reason: `${JSON_SYNTAX_REASONS.emptyBody} (${jsonPositionText(1, 1, 0)})`,
+    });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new DomainError('malformed_json', { reason: describeJsonSyntaxError(error as SyntaxError, text) });
+  }
+}
+
+function isJsonContentType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+}

@@ -1,0 +1,188 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+  ValidationArguments,
+  registerDecorator,
+} from 'class-validator';
+import { VALIDATION_MESSAGES as M } from '../../../../../libs/i18n/messages.fr';
+import { type NewOrder } from '../../../../../libs/orders/new-order';
+import { PATH, SYNDIC_RULE } from '../../http/dto-validation.pipe';
+
+export const ORDER_METHODS = ['extranet', 'upload'] as const;
+const HTTP_URL = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
+
+/** A required, non-empty string field with French messages. */
+function RequiredText(max = 500): PropertyDecorator {
+  return (target, key) => {
+    IsDefined({ message: M.required(PATH) })(target, key);
+    IsString({ message: M.string(PATH) })(target, key);
+    IsNotEmpty({ message: M.notEmpty(PATH) })(target, key);
+    MaxLength(max, { message: M.maxLength(PATH, max) })(target, key);
+  };
+}
+
+function IsStringOrNumber(): PropertyDecorator {
+  return (target, key) =>
+    registerDecorator({
+      name: 'isStringOrNumber',
+      target: target.constructor,
+      propertyName: String(key),
+      options: { message: M.stringOrNumber(PATH) },
+      validator: {
+        validate: (value: unknown) =>
+          (typeof value === 'string' && value.length <= 255) ||
+          (typeof value === 'number' && Number.isFinite(value)),
+      },
+    });
+}
+
+export class PersonNameDto {
+  @RequiredText(200) firstname!: string;
+  @RequiredText(200) lastname!: string;
+}
+
+export class InvoiceDto {
+  @RequiredText() address!: string;
+  @RequiredText(200) city!: string;
+  @RequiredText(10) zipcode!: string;
+  @RequiredText(200) lastname!: string;
+}
+
+/** Every syndic problem yields the one text the published interface gives. */
+export class SyndicDto {
+  @IsString({ message: SYNDIC_RULE })
+  @IsNotEmpty({ message: SYNDIC_RULE })
+  @MaxLength(255, { message: SYNDIC_RULE })
+  name!: string;
+
+  @IsString({ message: SYNDIC_RULE })
+  @IsNotEmpty({ message: SYNDIC_RULE })
+  @MaxLength(255, { message: SYNDIC_RULE })
+  username!: string;
+
+  @IsString({ message: SYNDIC_RULE })
+  @IsNotEmpty({ message: SYNDIC_RULE })
+  @MaxLength(1024, { message: SYNDIC_RULE })
+  password!: string;
+
+  @IsOptional()
+  @IsUrl(HTTP_URL, { message: M.url('syndic.url') })
+  url?: string;
+}
+
+export class CreateOrderDto {
+  @IsOptional()
+  @IsEmail({}, { message: M.email(PATH) })
+  email?: string;
+
+  @RequiredText() address!: string;
+
+  @IsOptional()
+  @IsString({ message: M.string(PATH) })
+  @MaxLength(500, { message: M.maxLength(PATH, 500) })
+  additional?: string;
+
+  @RequiredText(200) city!: string;
+
+  @IsDefined({ message: M.required(PATH) })
+  @IsString({ message: M.zipcode(PATH) })
+  @Matches(/^\d{5}$/, { message: M.zipcode(PATH) })
+  zipcode!: string;
+
+  @IsDefined({ message: M.required(PATH) })
+  @IsArray({ message: M.array(PATH) })
+  @ArrayMinSize(1, { message: M.arraySize(PATH, 1, 10) })
+  @ArrayMaxSize(10, { message: M.arraySize(PATH, 1, 10) })
+  @IsObject({ each: true, message: (a: ValidationArguments) => M.object(`${a.property}[]`) })
+  @ValidateNested({ each: true })
+  @Type(() => PersonNameDto)
+  owners!: PersonNameDto[];
+
+  @IsDefined({ message: M.required(PATH) })
+  @IsObject({ message: M.object(PATH) })
+  @ValidateNested()
+  @Type(() => InvoiceDto)
+  invoice!: InvoiceDto;
+
+  @IsDefined({ message: M.required(PATH) })
+  @IsIn(ORDER_METHODS, { message: M.oneOf(PATH, ORDER_METHODS) })
+  method!: (typeof ORDER_METHODS)[number];
+
+  @ValidateIf((o: CreateOrderDto) => o.method === 'extranet')
+  @IsDefined({ message: SYNDIC_RULE })
+  @IsObject({ message: SYNDIC_RULE })
+  @ValidateNested()
+  @Type(() => SyndicDto)
+  syndic?: SyndicDto;
+
+  @IsOptional()
+  @IsBoolean({ message: M.boolean(PATH) })
+  all_due_paid?: boolean;
+
+  @IsOptional()
+  @IsStringOrNumber()
+  external_id?: string | number;
+
+  @IsOptional()
+  @IsBoolean({ message: M.boolean(PATH) })
+  test_mode?: boolean;
+
+  @IsOptional()
+  @IsString({ message: M.string(PATH) })
+  @MaxLength(500, { message: M.maxLength(PATH, 500) })
+  lots?: string;
+
+  @IsOptional()
+  @IsString({ message: M.string(PATH) })
+  @MaxLength(2000, { message: M.maxLength(PATH, 2000) })
+  comment?: string;
+
+  @IsOptional()
+  @IsString({ message: M.url(PATH) })
+  @IsUrl(HTTP_URL, { message: M.url(PATH) })
+  @MaxLength(2048, { message: M.maxLength(PATH, 2048) })
+  callback_url?: string;
+}
+
+export function toNewOrder(dto: CreateOrderDto): NewOrder {
+  const syndic = dto.method === 'extranet' && dto.syndic ? dto.syndic : null;
+  return {
+    email: dto.email ?? null,
+    address: dto.address.trim(),
+    additional: dto.additional ?? '',
+    city: dto.city.trim(),
+    zipcode: dto.zipcode,
+    owners: dto.owners.map((o) => ({ firstname: o.firstname.trim(), lastname: o.lastname.trim() })),
+    invoice: {
+      address: dto.invoice.address,
+      city: dto.invoice.city,
+      zipcode: dto.invoice.zipcode,
+      lastname: dto.invoice.lastname,
+    },
+    method: dto.method,
+    syndic: syndic
+      ? { name: syndic.name, username: syndic.username, password: syndic.password, url: syndic.url ?? null }
+      : null,
+    allDuePaid: dto.all_due_paid ?? false,
+    externalId: dto.external_id === undefined ? '' : String(dto.external_id),
+    testMode: dto.test_mode ?? false,
+    lots: dto.lots?.trim() || null,
+    comment: dto.comment ?? null,
+    callbackUrl: dto.callback_url ?? null,
+  };
+}

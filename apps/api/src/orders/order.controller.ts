@@ -1,0 +1,62 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { DomainError } from '../../../../libs/domain/domain-error';
+import { isOrderId } from '../../../../libs/domain/order-id';
+import { SUCCESS_MESSAGES, VALIDATION_MESSAGES } from '../../../../libs/i18n/messages.fr';
+import { type AuthenticatedAccount } from '../../../../libs/orders/authenticated-account';
+import { OrderCreationService } from '../../../../libs/orders/order-creation.service';
+import { type OrderPage, OrderQueryService } from '../../../../libs/orders/order-query.service';
+import { type OrderRecord } from '../../../../libs/orders/order-record';
+import { requestFingerprint } from '../../../../libs/orders/request-fingerprint';
+import { CurrentAccount } from '../auth/current-account.decorator';
+import { type Envelope, successEnvelope } from '../http/envelope';
+import { CreateOrderDto, toNewOrder } from './dto/create-order.dto';
+import { ListOrdersQuery } from './dto/list-orders.query';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+@Controller('order')
+export class OrderController {
+  constructor(
+    private readonly creation: OrderCreationService,
+    private readonly queries: OrderQueryService,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  async create(
+    @CurrentAccount() caller: AuthenticatedAccount,
+    @Body() body: CreateOrderDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+  ): Promise<Envelope<OrderRecord>> {
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      throw new DomainError('validation_failed', {}, VALIDATION_MESSAGES.idempotencyKey());
+    }
+    const idempotency =
+      idempotencyKey === undefined ? null : { key: idempotencyKey, fingerprint: requestFingerprint(body) };
+    const record = await this.creation.create(caller, toNewOrder(body), idempotency);
+    return successEnvelope(record, SUCCESS_MESSAGES.orderCreated);
+  }
+
+  @Get()
+  async list(
+    @CurrentAccount() caller: AuthenticatedAccount,
+    @Query() query: ListOrdersQuery,
+  ): Promise<Envelope<OrderPage>> {
+    const page = await this.queries.list(caller, {
+      state: query.state ?? null,
+      externalId: query.external_id ?? null,
+      limit: query.limit ?? 20,
+      cursor: query.cursor ?? null,
+    });
+    return successEnvelope(page);
+  }
+
+  @Get(':orderid')
+  async get(
+    @CurrentAccount() caller: AuthenticatedAccount,
+    @Param('orderid') orderid: string,
+  ): Promise<Envelope<OrderRecord>> {
+    if (!isOrderId(orderid)) throw new DomainError('order_not_found');
+    return successEnvelope(await this.queries.get(caller, orderid));
+  }
+}

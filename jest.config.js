@@ -1,0 +1,42 @@
+// Unit tests run anywhere; integration and e2e tests share one Temporal dev server and one
+// freshly migrated PostgreSQL database started by the global setup.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+// NestJS 12 ships ESM only; Jest on Node 20 cannot require(esm), so those packages are transpiled.
+const esmPackages = ['@nestjs', 'uid', 'path-to-regexp'];
+const common = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j|mj)s$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/var/'],
+};
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/{apps,libs,workflows,activities,scripts}/**/*.spec.ts',
+        '<rootDir>/test/unit/**/*.spec.ts',
+      ],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/{integration,e2e}/**/*.spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      testTimeout: 120000,
+    },
+  ],
+};

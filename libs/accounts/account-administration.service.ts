@@ -1,0 +1,136 @@
+import { type AccountEntity } from '../persistence/entities/account.entity';
+import { type AccountRepository } from '../persistence/repositories/account.repository';
+import { type ApiKeyRepository } from '../persistence/repositories/api-key.repository';
+import { generateApiKey } from '../security/api-key';
+import { type PasswordHasher } from '../security/password-hasher';
+import { type SecretBox } from '../security/secret-box';
+import { generateWebhookSecret } from '../security/webhook-secret';
+
+export class AccountAdministrationError extends Error {
+  override readonly name = 'AccountAdministrationError';
+}
+
+export interface NewAccountRequest {
+  email: string;
+  password: string;
+  callbackUrl: string | null;
+  shareDocuments: boolean;
+  shareRegistrationId: boolean;
+}
+
+export interface AccountSummary {
+  email: string;
+  callback_url: string | null;
+  share_documents: boolean;
+  share_registration_id: boolean;
+  created: string;
+  api_keys: { id: string; created: string; revoked: string | null }[];
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const WEBHOOK_SECRET_AAD = 'webhook-secret';
+
+/** What the operator CLI does to accounts; no HTTP endpoint creates accounts. */
+export class AccountAdministrationService {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly secretBox: SecretBox,
+  ) {}
+
+  async create(
+    request: NewAccountRequest,
+  ): Promise<{ email: string; api_key: string; webhook_secret: string }> {
+    const email = request.email.trim().toLowerCase();
+    if (!EMAIL.test(email)) throw new AccountAdministrationError(`invalid email: ${request.email}`);
+    if (request.password.length < 8)
+      throw new AccountAdministrationError('password must be at least 8 characters');
+    if (request.callbackUrl !== null) assertHttpUrl(request.callbackUrl);
+    if (await this.accounts.findByEmail(email))
+      throw new AccountAdministrationError(`account already exists: ${email}`);
+    const webhookSecret = generateWebhookSecret();
+    const account = await this.accounts.create({
+      email,
+      passwordHash: await this.passwords.hash(request.password),
+      callbackUrl: request.callbackUrl,
+      webhookSecretSealed: this.secretBox.seal(webhookSecret, WEBHOOK_SECRET_AAD),
+      shareDocuments: request.shareDocuments,
+      shareRegistrationId: request.shareRegistrationId,
+    });
+    const apiKey = await this.issueKeyFor(account);
+    return { email, api_key: apiKey.key, webhook_secret: webhookSecret };
+  }
+
+  async issueKey(email: string): Promise<{ email: string; api_key: string; key_id: string }> {
+    const account = await this.require(email);
+    const issued = await this.issueKeyFor(account);
+    return { email: account.email, api_key: issued.key, key_id: issued.id };
+  }
+
+  async revokeKey(email: string, keyId: string): Promise<{ email: string; revoked: string }> {
+    const account = await this.require(email);
+    if (!(await this.apiKeys.revoke(account.id, keyId))) {
+      throw new AccountAdministrationError(`no active API key ${keyId} for ${account.email}`);
+    }
+    return { email: account.email, revoked: keyId };
+  }
+
+  async setCallbackUrl(
+    email: string,
+    callbackUrl: string | null,
+  ): Promise<{ email: string; callback_url: string | null }> {
+    const account = await this.require(email);
+    if (callbackUrl !== null) assertHttpUrl(callbackUrl);
+    await this.accounts.setCallbackUrl(account.id, callbackUrl);
+    return { email: account.email, callback_url: callbackUrl };
+  }
+
+  async rotateWebhookSecret(email: string): Promise<{ email: string; webhook_secret: string }> {
+    const account = await this.require(email);
+    const secret = generateWebhookSecret();
+    await this.accounts.setWebhookSecret(account.id, this.secretBox.seal(secret, WEBHOOK_SECRET_AAD));
+    return { email: account.email, webhook_secret: secret };
+  }
+
+  async show(email: string): Promise<AccountSummary> {
+    const account = await this.require(email);
+    const keys = await this.apiKeys.listByAccount(account.id);
+    return {
+      email: account.email,
+      callback_url: account.callbackUrl,
+      share_documents: account.shareDocuments,
+      share_registration_id: account.shareRegistrationId,
+      created: account.createdAt.toISOString(),
+      api_keys: keys.map((k) => ({
+        id: k.prefix,
+        created: k.createdAt.toISOString(),
+        revoked: k.revokedAt ? k.revokedAt.toISOString() : null,
+      })),
+    };
+  }
+
+  private async issueKeyFor(account: AccountEntity) {
+    const issued = generateApiKey();
+    await this.apiKeys.create(account.id, issued.id, issued.hash);
+    return issued;
+  }
+
+  private async require(email: string): Promise<AccountEntity> {
+    const account = await this.accounts.findByEmail(email.trim());
+    if (!account) throw new AccountAdministrationError(`no account with email ${email}`);
+    return account;
+  }
+}
+
+function assertHttpUrl(value: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new AccountAdministrationError(`invalid callback URL: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new AccountAdministrationError(`callback URL must be http(s): ${value}`);
+  }
+}

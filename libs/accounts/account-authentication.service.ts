@@ -1,0 +1,75 @@
+import { DomainError } from '../domain/domain-error';
+import { type AuthenticatedAccount } from '../orders/authenticated-account';
+import { type ApiKeyEntity } from '../persistence/entities/api-key.entity';
+import { type AccountRepository } from '../persistence/repositories/account.repository';
+import { type ApiKeyRepository } from '../persistence/repositories/api-key.repository';
+import { type AccessTokenService } from '../security/access-token.service';
+import { hashApiKey, parseApiKeyId } from '../security/api-key';
+import { type PasswordHasher } from '../security/password-hasher';
+import { InvalidAccessTokenError } from '../security/security.errors';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface AccessTokenPayload {
+  access_token: string;
+  expires_in: number;
+}
+
+/** `POST /account/auth` and the check every other route makes on its two headers. */
+export class AccountAuthenticationService {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly tokens: AccessTokenService,
+  ) {}
+
+  /** The active API key presented in `X-Auth-Key`, or the 400 "invalid key" error. */
+  async requireApiKey(presented: string | undefined): Promise<ApiKeyEntity> {
+    // Garbage is refused without a database round trip.
+    if (!presented || parseApiKeyId(presented) === null) throw new DomainError('invalid_api_key');
+    const key = await this.apiKeys.findActiveByHash(hashApiKey(presented));
+    if (!key) throw new DomainError('invalid_api_key');
+    return key;
+  }
+
+  async login(presentedKey: string | undefined, credentials: Credentials): Promise<AccessTokenPayload> {
+    const key = await this.requireApiKey(presentedKey);
+    const account = await this.accounts.findByEmail(credentials.email);
+    // Unknown email, wrong password and a key of another account look the same, in text and in time.
+    const passwordOk = account
+      ? await this.passwords.verify(account.passwordHash, credentials.password)
+      : await this.passwords.dummyVerify(credentials.password);
+    if (!account || !passwordOk || key.accountId !== account.id) throw new DomainError('invalid_credentials');
+    const issued = this.tokens.issue({ accountId: account.id, apiKeyId: key.id });
+    return { access_token: issued.token, expires_in: issued.expiresIn };
+  }
+
+  /** Resolves the caller of an authenticated route from `X-Auth-Key` and `Authorization: Bearer`. */
+  async authenticate(
+    presentedKey: string | undefined,
+    authorization: string | undefined,
+  ): Promise<AuthenticatedAccount> {
+    const key = await this.requireApiKey(presentedKey);
+    const match = /^Bearer ([^\s]+)$/i.exec(authorization ?? '');
+    if (!match) throw new DomainError('unauthenticated');
+    let claims;
+    try {
+      claims = this.tokens.verify(match[1]!);
+    } catch (error) {
+      if (error instanceof InvalidAccessTokenError) throw new DomainError('unauthenticated');
+      throw error;
+    }
+    if (claims.accountId !== key.accountId) throw new DomainError('unauthenticated');
+    // A token dies with the API key it was obtained with.
+    if (claims.apiKeyId !== key.id && !(await this.apiKeys.isActive(claims.apiKeyId))) {
+      throw new DomainError('unauthenticated');
+    }
+    const account = await this.accounts.findById(claims.accountId);
+    if (!account) throw new DomainError('unauthenticated');
+    return { accountId: account.id, email: account.email, apiKeyId: key.id };
+  }
+}

@@ -1,0 +1,157 @@
+import { ConfigError } from './config-error';
+import { EnvReader, type Environment } from './env-reader';
+
+export type RuntimeMode = 'development' | 'test' | 'production';
+
+export interface HttpConfig {
+  port: number;
+  host: string;
+  publicBaseUrl: string;
+  jsonBodyLimitBytes: number;
+  uploadBodyLimitBytes: number;
+}
+
+export interface DatabaseConfig {
+  url: string;
+  /** DATABASE_URL was not set: `npm start` runs an embedded PostgreSQL under var/ at this URL. */
+  embedded: boolean;
+  poolSize: number;
+}
+
+/** Where `npm start` runs its embedded PostgreSQL when DATABASE_URL is not set. */
+export const EMBEDDED_DATABASE = {
+  port: 54329,
+  user: 'postgres',
+  password: 'postgres',
+  database: 'pre_statement',
+};
+export const EMBEDDED_DATABASE_URL = `postgres://${EMBEDDED_DATABASE.user}:${EMBEDDED_DATABASE.password}@127.0.0.1:${EMBEDDED_DATABASE.port}/${EMBEDDED_DATABASE.database}`;
+
+export interface TemporalConfig {
+  address: string;
+  namespace: string;
+  taskQueue: string;
+  /** Pre-built workflow bundle; null bundles the workflow sources at worker start (development). */
+  workflowBundlePath: string | null;
+}
+
+export interface SecurityConfig {
+  jwtSecret: string;
+  /** Former JWT secrets still accepted until the tokens they signed expire (rotation). */
+  jwtPreviousSecrets: string[];
+  jwtIssuer: string;
+  jwtAudience: string;
+  tokenLifetimeSeconds: number;
+  /** `id:base64key[,id:base64key…]`, the first is the active key. */
+  encryptionKeys: string;
+  passwordHashMemoryKiB: number;
+}
+
+export interface MailConfig {
+  /** null: messages are written as .eml files under var/mail/. */
+  smtpUrl: string | null;
+  from: string;
+}
+
+export interface WebhookConfig {
+  allowPrivateCallbacks: boolean;
+}
+
+export interface ExtranetConfig {
+  sandboxPort: number;
+  sandboxBaseUrl: string;
+  defaultBaseUrl: string;
+}
+
+export interface AppConfig {
+  mode: RuntimeMode;
+  http: HttpConfig;
+  database: DatabaseConfig;
+  temporal: TemporalConfig;
+  security: SecurityConfig;
+  mail: MailConfig;
+  webhooks: WebhookConfig;
+  extranet: ExtranetConfig;
+}
+
+// Development-only secrets: refused in production so a deployment cannot run with them by mistake.
+export const DEVELOPMENT_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
+export const DEVELOPMENT_ENCRYPTION_KEYS = 'dev:ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzJieXRlcyE=';
+
+/** Reads and validates the whole configuration once; nothing else reads process.env. */
+export function loadConfig(env: Environment = process.env): AppConfig {
+  const read = new EnvReader(env);
+  const modeRaw = read.string('NODE_ENV', 'development');
+  if (!['development', 'test', 'production'].includes(modeRaw)) {
+    throw new ConfigError('NODE_ENV', `must be development, test or production, got "${modeRaw}"`);
+  }
+  const mode = modeRaw as RuntimeMode;
+  const port = read.integer('PORT', 3000, { min: 0, max: 65535 });
+  const sandboxPort = read.integer('EXTRANET_SANDBOX_PORT', 3100, { min: 0, max: 65535 });
+  const sandboxBaseUrl = read.url('EXTRANET_SANDBOX_URL', `http://127.0.0.1:${sandboxPort}`, [
+    'http:',
+    'https:',
+  ])!;
+
+  const security: SecurityConfig = {
+    jwtSecret: read.string('JWT_SECRET', DEVELOPMENT_JWT_SECRET),
+    jwtPreviousSecrets: (read.optionalString('JWT_PREVIOUS_SECRETS') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+    jwtIssuer: read.string('JWT_ISSUER', 'pre-statement-service'),
+    jwtAudience: read.string('JWT_AUDIENCE', 'pre-statement-api'),
+    tokenLifetimeSeconds: read.integer('TOKEN_LIFETIME_SECONDS', 3600, { min: 60, max: 86400 }),
+    encryptionKeys: read.string('ENCRYPTION_KEY', DEVELOPMENT_ENCRYPTION_KEYS),
+    passwordHashMemoryKiB: read.integer('PASSWORD_HASH_MEMORY_KIB', 19456, { min: 1024, max: 1048576 }),
+  };
+  if (security.jwtSecret.length < 32) throw new ConfigError('JWT_SECRET', 'must be at least 32 characters');
+  if (mode === 'production') {
+    if (security.jwtSecret === DEVELOPMENT_JWT_SECRET) {
+      throw new ConfigError('JWT_SECRET', 'must be set to a real secret in production');
+    }
+    if (security.encryptionKeys === DEVELOPMENT_ENCRYPTION_KEYS) {
+      throw new ConfigError('ENCRYPTION_KEY', 'must be set to a real key in production');
+    }
+  }
+
+  const databaseUrl = read.url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  if (mode === 'production' && databaseUrl === null) {
+    throw new ConfigError('DATABASE_URL', 'is required in production');
+  }
+
+  return {
+    mode,
+    http: {
+      port,
+      host: read.string('HOST', '0.0.0.0'),
+      publicBaseUrl: read.url('PUBLIC_BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!,
+      jsonBodyLimitBytes: 1024 * 1024,
+      uploadBodyLimitBytes: 30 * 1024 * 1024,
+    },
+    database: {
+      url: databaseUrl ?? EMBEDDED_DATABASE_URL,
+      embedded: databaseUrl === null,
+      poolSize: read.integer('DATABASE_POOL_SIZE', 20, { min: 1, max: 200 }),
+    },
+    temporal: {
+      address: read.hostPort('TEMPORAL_ADDRESS', 'localhost:7233'),
+      namespace: read.string('TEMPORAL_NAMESPACE', 'default'),
+      taskQueue: read.string('TEMPORAL_TASK_QUEUE', 'pre-statement-orders'),
+      workflowBundlePath: read.optionalString('WORKFLOW_BUNDLE_PATH'),
+    },
+    security,
+    mail: {
+      smtpUrl: read.url('SMTP_URL', null, ['smtp:', 'smtps:']),
+      from: read.string('MAIL_FROM', 'Service pré-état daté <no-reply@pre-etat-date.local>'),
+    },
+    webhooks: {
+      allowPrivateCallbacks: read.boolean('CALLBACK_ALLOW_PRIVATE', mode !== 'production'),
+    },
+    extranet: {
+      sandboxPort,
+      sandboxBaseUrl,
+      defaultBaseUrl: read.url('EXTRANET_DEFAULT_URL', sandboxBaseUrl, ['http:', 'https:'])!,
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Errors the service reports to clients. Services throw these; the API's single exception filter maps
+ * the code to an HTTP status and to the French text of the message catalogue.
+ */
+export type ErrorCode =
+  | 'invalid_api_key'
+  | 'invalid_credentials'
+  | 'missing_field'
+  | 'validation_failed'
+  | 'syndic_invalid'
+  | 'email_mismatch'
+  | 'malformed_json'
+  | 'unauthenticated'
+  | 'order_not_found'
+  | 'route_not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'idempotency_conflict'
+  | 'idempotency_in_progress'
+  | 'invalid_state'
+  | 'order_closed'
+  | 'document_not_ready'
+  | 'rate_limited'
+  | 'dependency_unavailable'
+  | 'internal_error';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    /** Values substituted into the French text (field names, positions…). Never secrets. */
+    readonly details: Record<string, string | number> = {},
+    /** Free-form detail already rendered in French (validation messages). */
+    readonly detailText?: string,
+    cause?: unknown,
+  ) {
+    super(`${code}${detailText ? `: ${detailText}` : ''}`, { cause });
+    this.name = 'DomainError';
+  }
+}

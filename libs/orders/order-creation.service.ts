@@ -1,0 +1,123 @@
+import { type DataSource } from 'typeorm';
+import { DomainError } from '../domain/domain-error';
+import { OrderEntity } from '../persistence/entities/order.entity';
+import { type IdempotencyKeyRepository } from '../persistence/repositories/idempotency-key.repository';
+import { type OrderRepository } from '../persistence/repositories/order.repository';
+import { type SecretBox } from '../security/secret-box';
+import { type AuthenticatedAccount } from './authenticated-account';
+import { type NewOrder } from './new-order';
+import { generateOrderId } from './order-id-generator';
+import { type OrderRecord, toOrderRecord } from './order-record';
+import { type OrderWorkflowStarter } from './order-workflow-starter';
+
+const MAX_ID_ATTEMPTS = 8;
+
+export interface IdempotencyRequest {
+  key: string;
+  /** Fingerprint of the request body: the same key with another body is a conflict. */
+  fingerprint: string;
+}
+
+export class OrderCreationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly orders: OrderRepository,
+    private readonly idempotencyKeys: IdempotencyKeyRepository,
+    private readonly secretBox: SecretBox,
+    private readonly workflows: OrderWorkflowStarter,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * With an `Idempotency-Key`, the same key and body within 24 h return the first answer and create
+   * nothing; another body is a conflict. A failed attempt frees the key for a retry.
+   */
+  async create(
+    caller: AuthenticatedAccount,
+    request: NewOrder,
+    idempotency: IdempotencyRequest | null,
+  ): Promise<OrderRecord> {
+    if (idempotency === null) return this.createOrder(caller, request);
+    const reservation = await this.idempotencyKeys.reserve(
+      caller.accountId,
+      idempotency.key,
+      idempotency.fingerprint,
+    );
+    switch (reservation.kind) {
+      case 'replay':
+        return reservation.body as OrderRecord;
+      case 'mismatch':
+        throw new DomainError('idempotency_conflict');
+      case 'in-progress':
+        throw new DomainError('idempotency_in_progress');
+    }
+    try {
+      const record = await this.createOrder(caller, request);
+      await this.idempotencyKeys.complete(caller.accountId, idempotency.key, 200, record);
+      return record;
+    } catch (error) {
+      await this.idempotencyKeys.release(caller.accountId, idempotency.key);
+      throw error;
+    }
+  }
+
+  /**
+   * Persists the order and starts its workflow in one unit: the insert is committed only once
+   * Temporal has accepted the workflow, so a failed start leaves no orphan order behind.
+   */
+  private async createOrder(caller: AuthenticatedAccount, request: NewOrder): Promise<OrderRecord> {
+    if (request.email !== null && request.email.toLowerCase() !== caller.email.toLowerCase()) {
+      throw new DomainError('email_mismatch');
+    }
+    const now = this.clock();
+    return this.dataSource.transaction(async (manager) => {
+      for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
+        const order = this.buildOrder(generateOrderId(), caller, request, now);
+        if (!(await this.orders.insertWithEvent(manager, order, 'order-created'))) continue;
+        try {
+          await this.workflows.start({
+            orderid: order.orderid,
+            account: caller.email,
+            externalId: order.externalId,
+            testMode: order.testMode,
+          });
+        } catch (error) {
+          throw new DomainError('dependency_unavailable', {}, undefined, error);
+        }
+        return toOrderRecord(order, caller.email);
+      }
+      throw new Error('Could not draw a free order id');
+    });
+  }
+
+  private buildOrder(orderid: string, caller: AuthenticatedAccount, r: NewOrder, now: Date): OrderEntity {
+    const order = new OrderEntity();
+    Object.assign(order, {
+      orderid,
+      accountId: caller.accountId,
+      externalId: r.externalId,
+      state: 'confirmed',
+      testMode: r.testMode,
+      refreshed: false,
+      method: r.method,
+      address: r.address,
+      additional: r.additional,
+      city: r.city,
+      zipcode: r.zipcode,
+      owners: r.owners,
+      invoice: r.invoice,
+      lots: r.lots,
+      comment: r.comment,
+      allDuePaid: r.allDuePaid,
+      callbackUrl: r.callbackUrl,
+      syndicName: r.syndic?.name ?? null,
+      syndicUsername: r.syndic?.username ?? null,
+      // The order id is the associated data: a sealed password cannot be moved to another order.
+      syndicPasswordSealed: r.syndic ? this.secretBox.seal(r.syndic.password, orderid) : null,
+      syndicUrl: r.syndic?.url ?? null,
+      createdAt: now,
+      updatedAt: now,
+    } satisfies Partial<OrderEntity>);
+    return order;
+  }
+}

@@ -1,0 +1,30 @@
+import { DataSource } from 'typeorm';
+import { type DatabaseConfig } from '../config/app-config';
+import { AccountEntity } from './entities/account.entity';
+import { ApiKeyEntity } from './entities/api-key.entity';
+import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
+import { OrderEventEntity } from './entities/order-event.entity';
+import { OrderEntity } from './entities/order.entity';
+import { InitialSchema1763780000000 } from './migrations/1763780000000-InitialSchema';
+
+export const ENTITIES = [AccountEntity, ApiKeyEntity, OrderEntity, OrderEventEntity, IdempotencyKeyEntity];
+export const MIGRATIONS = [InitialSchema1763780000000];
+
+/** The one DataSource definition, used by the API, the worker, the CLI and the tests. */
+export function createDataSource(config: Pick<DatabaseConfig, 'url' | 'poolSize'>): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url: config.url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    // Schema changes go through migrations only.
+    synchronize: false,
+    migrationsRun: false,
+    extra: { max: config.poolSize },
+  });
+}
+
+export async function runMigrations(dataSource: DataSource): Promise<string[]> {
+  const applied = await dataSource.runMigrations({ transaction: 'each' });
+  return applied.map((m) => m.name);
+}

@@ -1,0 +1,33 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+@Entity({ name: 'accounts' })
+export class AccountEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  /** Lower-cased; the account's identity. */
+  @Column({ type: 'varchar', length: 320, unique: true })
+  email!: string;
+
+  @Column({ name: 'password_hash', type: 'varchar', length: 255 })
+  passwordHash!: string;
+
+  @Column({ name: 'callback_url', type: 'varchar', length: 2048, nullable: true })
+  callbackUrl!: string | null;
+
+  /** Standard Webhooks `whsec_` secret, sealed with the secret box (key id inside). */
+  @Column({ name: 'webhook_secret_sealed', type: 'text' })
+  webhookSecretSealed!: string;
+
+  @Column({ name: 'share_documents', type: 'boolean', default: false })
+  shareDocuments!: boolean;
+
+  @Column({ name: 'share_registration_id', type: 'boolean', default: false })
+  shareRegistrationId!: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,91 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { type OrderState } from '../../domain/order-state';
+
+export interface PersonName {
+  firstname: string;
+  lastname: string;
+}
+
+export interface InvoiceParty {
+  address: string;
+  city: string;
+  zipcode: string;
+  lastname: string;
+}
+
+@Entity({ name: 'orders' })
+@Index('orders_account_created_idx', ['accountId', 'createdAt', 'orderid'])
+@Index('orders_account_external_idx', ['accountId', 'externalId'])
+export class OrderEntity {
+  @PrimaryColumn({ type: 'char', length: 6 })
+  orderid!: string;
+
+  @Column({ name: 'account_id', type: 'uuid' })
+  accountId!: string;
+
+  /** Client reference, always a string ('' when none was given). */
+  @Column({ name: 'external_id', type: 'varchar', length: 255, default: '' })
+  externalId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  state!: OrderState;
+
+  @Column({ name: 'test_mode', type: 'boolean', default: false })
+  testMode!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  refreshed!: boolean;
+
+  @Column({ type: 'varchar', length: 16 })
+  method!: 'extranet' | 'upload';
+
+  @Column({ type: 'varchar', length: 500 })
+  address!: string;
+
+  @Column({ type: 'varchar', length: 500, default: '' })
+  additional!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  city!: string;
+
+  @Column({ type: 'char', length: 5 })
+  zipcode!: string;
+
+  @Column({ type: 'jsonb' })
+  owners!: PersonName[];
+
+  @Column({ type: 'jsonb' })
+  invoice!: InvoiceParty;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  lots!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  comment!: string | null;
+
+  @Column({ name: 'all_due_paid', type: 'boolean', default: false })
+  allDuePaid!: boolean;
+
+  /** Per-order override of the account's callback URL. */
+  @Column({ name: 'callback_url', type: 'varchar', length: 2048, nullable: true })
+  callbackUrl!: string | null;
+
+  @Column({ name: 'syndic_name', type: 'varchar', length: 255, nullable: true })
+  syndicName!: string | null;
+
+  @Column({ name: 'syndic_username', type: 'varchar', length: 255, nullable: true })
+  syndicUsername!: string | null;
+
+  /** Sealed with the secret box: the database never holds the password in clear. */
+  @Column({ name: 'syndic_password_sealed', type: 'text', nullable: true })
+  syndicPasswordSealed!: string | null;
+
+  @Column({ name: 'syndic_url', type: 'varchar', length: 2048, nullable: true })
+  syndicUrl!: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,201 @@
+import { type KeyObject, createHmac, createSecretKey, randomUUID, timingSafeEqual } from 'node:crypto';
+import { decodeBase64UrlStrict } from './strict-base64url';
+import { InvalidAccessTokenError, SecurityConfigurationError } from './security.errors';
+
+/*
+ * HS256 JWTs written with node:crypto rather than `jose`: jose 6 is ESM-only, which Jest on Node 20
+ * cannot load, and the subset needed here (one algorithm, our own tokens only) is small enough to be
+ * read and tested in full.
+ */
+
+export interface AccessTokenKey {
+  /** Written in the token's `kid` header. */
+  id: string;
+  /** At least 32 bytes (RFC 7518 §3.2: an HS256 key as long as the hash output). */
+  secret: string;
+}
+
+export interface AccessTokenServiceOptions {
+  /** Every key still accepted for verification; old keys stay listed until their tokens have expired. */
+  keys: readonly AccessTokenKey[];
+  /** The key new tokens are signed with. */
+  activeKeyId: string;
+  issuer: string;
+  audience: string;
+  /** Token lifetime; 3600 by default. */
+  lifetimeSeconds?: number;
+  /** Current time in milliseconds since the epoch; injectable for tests. */
+  clock?: () => number;
+}
+
+export interface AccessTokenSubject {
+  accountId: string;
+  /** Id of the API key the client authenticated with: each request checks it is still the account's and unrevoked. */
+  apiKeyId: string;
+}
+
+export interface IssuedAccessToken {
+  token: string;
+  /** Seconds until expiry, as returned to the client in `expires_in`. */
+  expiresIn: number;
+}
+
+export interface VerifiedAccessToken extends AccessTokenSubject {
+  expiresAt: Date;
+}
+
+export const DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
+
+const ALGORITHM = 'HS256';
+const MIN_SECRET_BYTES = 32;
+// Far above any token we issue; bounds the work spent on hostile input before the signature check.
+const MAX_TOKEN_LENGTH = 4096;
+// API instances' clocks may differ slightly; a token "issued" further in the future than this is forged.
+const MAX_CLOCK_SKEW_SECONDS = 60;
+const KEY_ID_FORMAT = /^[A-Za-z0-9._-]{1,64}$/;
+
+type JsonObject = Record<string, unknown>;
+
+/** Issues and verifies the bearer tokens returned by `POST /account/auth`. */
+export class AccessTokenService {
+  readonly #keys: ReadonlyMap<string, KeyObject>;
+  readonly #activeKeyId: string;
+  readonly #issuer: string;
+  readonly #audience: string;
+  readonly #lifetimeSeconds: number;
+  readonly #clock: () => number;
+
+  constructor(options: AccessTokenServiceOptions) {
+    const keys = new Map<string, KeyObject>();
+    for (const { id, secret } of options.keys) {
+      if (!KEY_ID_FORMAT.test(id)) throw new SecurityConfigurationError(`invalid token key id '${id}'`);
+      if (keys.has(id)) throw new SecurityConfigurationError(`duplicate token key id '${id}'`);
+      if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {
+        throw new SecurityConfigurationError(`token key '${id}' is shorter than ${MIN_SECRET_BYTES} bytes`);
+      }
+      keys.set(id, createSecretKey(Buffer.from(secret, 'utf8')));
+    }
+    if (!keys.has(options.activeKeyId)) {
+      throw new SecurityConfigurationError(`active token key '${options.activeKeyId}' is not among the keys`);
+    }
+    const lifetime = options.lifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS;
+    if (!Number.isSafeInteger(lifetime) || lifetime <= 0) {
+      throw new SecurityConfigurationError('token lifetime must be a positive whole number of seconds');
+    }
+    if (options.issuer === '' || options.audience === '') {
+      throw new SecurityConfigurationError('token issuer and audience must not be empty');
+    }
+    this.#keys = keys;
+    this.#activeKeyId = options.activeKeyId;
+    this.#issuer = options.issuer;
+    this.#audience = options.audience;
+    this.#lifetimeSeconds = lifetime;
+    this.#clock = options.clock ?? Date.now;
+  }
+
+  issue(subject: AccessTokenSubject): IssuedAccessToken {
+    const iat = Math.floor(this.#clock() / 1000);
+    const header = { alg: ALGORITHM, typ: 'JWT', kid: this.#activeKeyId };
+    const claims = {
+      iss: this.#issuer,
+      aud: this.#audience,
+      sub: subject.accountId,
+      key: subject.apiKeyId,
+      iat,
+      exp: iat + this.#lifetimeSeconds,
+      jti: randomUUID(),
+    };
+    const signingInput = `${encodeJson(header)}.${encodeJson(claims)}`;
+    const signature = sign(this.#keys.get(this.#activeKeyId) as KeyObject, signingInput);
+    return { token: `${signingInput}.${signature}`, expiresIn: this.#lifetimeSeconds };
+  }
+
+  /**
+   * Checks, in this order: shape, header (`alg` must be HS256, whatever the token says), key, signature,
+   * then claims. The payload is only parsed once the signature has been checked. Throws
+   * `InvalidAccessTokenError` and nothing else, whatever the input.
+   */
+  verify(token: string): VerifiedAccessToken {
+    if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) throw invalid('malformed');
+    const parts = token.split('.');
+    if (parts.length !== 3) throw invalid('malformed');
+    const [encodedHeader, encodedPayload, encodedSignature] = parts as [string, string, string];
+
+    const header = decodeJson(encodedHeader);
+    if (header === null || own(header, 'crit') !== undefined) throw invalid('malformed');
+    // Pinned: an `alg` of `none`, RS256 (key confusion) or anything else is refused before any crypto.
+    if (own(header, 'alg') !== ALGORITHM) throw invalid('bad_signature');
+    const kid = own(header, 'kid');
+    const key = typeof kid === 'string' ? this.#keys.get(kid) : undefined;
+    if (key === undefined) throw invalid('unknown_key');
+
+    const expected = Buffer.from(sign(key, `${encodedHeader}.${encodedPayload}`), 'ascii');
+    const presented = Buffer.from(encodedSignature, 'ascii');
+    // Comparing the canonical encodings also refuses re-encoded variants of a valid signature.
+    if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
+      throw invalid('bad_signature');
+    }
+
+    const claims = decodeJson(encodedPayload);
+    if (claims === null) throw invalid('malformed');
+    return this.#checkClaims(claims);
+  }
+
+  #checkClaims(claims: JsonObject): VerifiedAccessToken {
+    const sub = own(claims, 'sub');
+    const apiKeyId = own(claims, 'key');
+    const iat = own(claims, 'iat');
+    const exp = own(claims, 'exp');
+    const jti = own(claims, 'jti');
+    if (
+      own(claims, 'iss') !== this.#issuer ||
+      own(claims, 'aud') !== this.#audience ||
+      !isNonEmptyString(sub) ||
+      !isNonEmptyString(apiKeyId) ||
+      !isNonEmptyString(jti) ||
+      !Number.isSafeInteger(iat) ||
+      !Number.isSafeInteger(exp) ||
+      (exp as number) <= (iat as number)
+    ) {
+      throw invalid('bad_claims');
+    }
+    const now = this.#clock() / 1000;
+    if ((iat as number) > now + MAX_CLOCK_SKEW_SECONDS) throw invalid('bad_claims');
+    if ((exp as number) <= now) throw invalid('expired');
+    return { accountId: sub, apiKeyId, expiresAt: new Date((exp as number) * 1000) };
+  }
+}
+
+function sign(key: KeyObject, signingInput: string): string {
+  return createHmac('sha256', key).update(signingInput, 'utf8').digest('base64url');
+}
+
+function encodeJson(value: object): string {
+  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+}
+
+/** The JSON object a segment encodes, or null for anything else (bad base64url, bad JSON, not an object). */
+function decodeJson(segment: string): JsonObject | null {
+  const bytes = decodeBase64UrlStrict(segment);
+  if (bytes === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return null;
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
+}
+
+// Own properties only: a claim must never be satisfied through Object.prototype.
+function own(object: JsonObject, name: string): unknown {
+  return Object.hasOwn(object, name) ? object[name] : undefined;
+}
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+function invalid(reason: InvalidAccessTokenError['reason']): InvalidAccessTokenError {
+  return new InvalidAccessTokenError(reason);
+}

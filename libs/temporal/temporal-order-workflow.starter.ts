@@ -1,0 +1,28 @@
+import { type Client } from '@temporalio/client';
+import { TypedSearchAttributes } from '@temporalio/common';
+import { ORDER_WORKFLOW_TYPE, type OrderWorkflowInput } from '../domain/order-workflow.contract';
+import { orderWorkflowId } from '../domain/order-id';
+import { type OrderWorkflowStarter } from '../orders/order-workflow-starter';
+import { ORDER_SEARCH_ATTRIBUTES } from '../domain/search-attributes';
+
+export class TemporalOrderWorkflowStarter implements OrderWorkflowStarter {
+  constructor(
+    private readonly client: Client,
+    private readonly taskQueue: string,
+  ) {}
+
+  async start(input: OrderWorkflowInput): Promise<void> {
+    await this.client.workflow.start(ORDER_WORKFLOW_TYPE, {
+      taskQueue: this.taskQueue,
+      workflowId: orderWorkflowId(input.orderid),
+      args: [input],
+      typedSearchAttributes: new TypedSearchAttributes([
+        { key: ORDER_SEARCH_ATTRIBUTES.orderId, value: input.orderid },
+        { key: ORDER_SEARCH_ATTRIBUTES.account, value: input.account },
+        { key: ORDER_SEARCH_ATTRIBUTES.externalId, value: input.externalId },
+        { key: ORDER_SEARCH_ATTRIBUTES.orderState, value: 'confirmed' },
+        { key: ORDER_SEARCH_ATTRIBUTES.testMode, value: input.testMode },
+      ]),
+    });
+  }
+}
