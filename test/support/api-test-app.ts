@@ -29,7 +29,8 @@ export async function startApiTestApp(
 ): Promise<ApiTestApp> {
   const config = loadConfig({ ...process.env, PORT: '0', ...options.env });
   const dataSource = await createDataSource(config.database).initialize();
-  const connection = await Connection.connect({ address: config.temporal.address });
+  // Lazy like the production API: a dead Temporal shows in /health and as 503s, not at start.
+  const connection = Connection.lazy({ address: config.temporal.address });
   const temporal = new Client({ connection, namespace: config.temporal.namespace });
   const security = createSecurityServices(config.security);
   const app = await createApiApp({

@@ -4,12 +4,12 @@ import { PATH } from '../../http/dto-validation.pipe';
 
 export class AuthRequestDto {
   @IsDefined({ message: M.required(PATH) })
-  @IsString({ message: M.string(PATH) })
   @MaxLength(320, { message: M.maxLength(PATH, 320) })
+  @IsString({ message: M.string(PATH) })
   email!: string;
 
   @IsDefined({ message: M.required(PATH) })
-  @IsString({ message: M.string(PATH) })
   @MaxLength(1024, { message: M.maxLength(PATH, 1024) })
+  @IsString({ message: M.string(PATH) })
   password!: string;
 }

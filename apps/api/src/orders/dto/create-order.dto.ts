@@ -93,29 +93,30 @@ export class CreateOrderDto {
   @RequiredText() address!: string;
 
   @IsOptional()
-  @IsString({ message: M.string(PATH) })
   @MaxLength(500, { message: M.maxLength(PATH, 500) })
+  @IsString({ message: M.string(PATH) })
   additional?: string;
 
   @RequiredText(200) city!: string;
 
   @IsDefined({ message: M.required(PATH) })
-  @IsString({ message: M.zipcode(PATH) })
   @Matches(/^\d{5}$/, { message: M.zipcode(PATH) })
+  @IsString({ message: M.zipcode(PATH) })
   zipcode!: string;
 
+  // class-validator runs the decorators nearest the property first: the type check is written last.
   @IsDefined({ message: M.required(PATH) })
-  @IsArray({ message: M.array(PATH) })
-  @ArrayMinSize(1, { message: M.arraySize(PATH, 1, 10) })
-  @ArrayMaxSize(10, { message: M.arraySize(PATH, 1, 10) })
-  @IsObject({ each: true, message: (a: ValidationArguments) => M.object(`${a.property}[]`) })
   @ValidateNested({ each: true })
+  @IsObject({ each: true, message: (a: ValidationArguments) => M.object(`${a.property}[]`) })
+  @ArrayMaxSize(10, { message: M.arraySize(PATH, 1, 10) })
+  @ArrayMinSize(1, { message: M.arraySize(PATH, 1, 10) })
+  @IsArray({ message: M.array(PATH) })
   @Type(() => PersonNameDto)
   owners!: PersonNameDto[];
 
   @IsDefined({ message: M.required(PATH) })
-  @IsObject({ message: M.object(PATH) })
   @ValidateNested()
+  @IsObject({ message: M.object(PATH) })
   @Type(() => InvoiceDto)
   invoice!: InvoiceDto;
 
@@ -143,19 +144,19 @@ export class CreateOrderDto {
   test_mode?: boolean;
 
   @IsOptional()
-  @IsString({ message: M.string(PATH) })
   @MaxLength(500, { message: M.maxLength(PATH, 500) })
+  @IsString({ message: M.string(PATH) })
   lots?: string;
 
   @IsOptional()
-  @IsString({ message: M.string(PATH) })
   @MaxLength(2000, { message: M.maxLength(PATH, 2000) })
+  @IsString({ message: M.string(PATH) })
   comment?: string;
 
   @IsOptional()
-  @IsString({ message: M.url(PATH) })
-  @IsUrl(HTTP_URL, { message: M.url(PATH) })
   @MaxLength(2048, { message: M.maxLength(PATH, 2048) })
+  @IsUrl(HTTP_URL, { message: M.url(PATH) })
+  @IsString({ message: M.url(PATH) })
   callback_url?: string;
 }
 

@@ -10,19 +10,19 @@ export class ListOrdersQuery {
   state?: OrderState;
 
   @IsOptional()
-  @IsString({ message: M.string(PATH) })
   @MaxLength(255, { message: M.maxLength(PATH, 255) })
+  @IsString({ message: M.string(PATH) })
   external_id?: string;
 
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: M.integerRange(PATH, 1, 100) })
-  @Min(1, { message: M.integerRange(PATH, 1, 100) })
   @Max(100, { message: M.integerRange(PATH, 1, 100) })
+  @Min(1, { message: M.integerRange(PATH, 1, 100) })
+  @IsInt({ message: M.integerRange(PATH, 1, 100) })
   limit?: number;
 
   @IsOptional()
-  @IsString({ message: M.cursor() })
   @MaxLength(200, { message: M.cursor() })
+  @IsString({ message: M.cursor() })
   cursor?: string;
 }

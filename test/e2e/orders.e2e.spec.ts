@@ -1,0 +1,423 @@
+import { orderWorkflowId } from '../../libs/domain/order-id';
+import { ORDER_SEARCH_ATTRIBUTES } from '../../libs/domain/search-attributes';
+import { isHttpDate } from '../../libs/domain/http-date';
+import { OrderRepository } from '../../libs/persistence/repositories/order.repository';
+import { type ApiTestApp, startApiTestApp } from '../support/api-test-app';
+import { HttpTestClient, type TestResponse } from '../support/http-test-client';
+import { orderBody } from '../support/order-fixtures';
+import { type SignedInAccount, createSignedInAccount } from '../support/test-accounts';
+
+const SYNDIC_MESSAGE = "Informations du syndic manquantes ou incorrectes pour la méthode 'extranet'";
+
+describe('orders API', () => {
+  let app: ApiTestApp;
+  let http: HttpTestClient;
+  let alice: SignedInAccount;
+  let bob: SignedInAccount;
+
+  beforeAll(async () => {
+    app = await startApiTestApp({ env: { TEMPORAL_TASK_QUEUE: 'e2e-orders' } });
+    http = new HttpTestClient(app.baseUrl);
+    [alice, bob] = await Promise.all([createSignedInAccount(app), createSignedInAccount(app)]);
+  });
+  afterAll(() => app.close());
+
+  const create = (body: unknown, account = alice, headers: Record<string, string> = {}) =>
+    http.post('/order/', body, { ...account.headers, ...headers });
+  const expectError = (res: TestResponse, status: number, message: string | RegExp) => {
+    expect(res.status).toBe(status);
+    expect(Object.keys(res.json as object)).toEqual(['message', 'payload', 'success']);
+    expect(res.json).toEqual({ message: expect.stringMatching(message), payload: null, success: false });
+  };
+
+  describe('POST /order/', () => {
+    it('creates the order, persists it and starts its workflow with search attributes', async () => {
+      const res = await create(orderBody({ external_id: 4242 }));
+      expect(res.status).toBe(200);
+      const body = res.json as { message: string; payload: Record<string, unknown>; success: boolean };
+      expect(body.message).toBe('Transaction créée avec succès');
+      expect(body.success).toBe(true);
+      expect(Object.keys(body.payload)).toEqual([
+        'account',
+        'billing_mode',
+        'created',
+        'external_id',
+        'orderid',
+        'pending',
+        'refreshed',
+        'sso_provider',
+        'state',
+        'test_mode',
+        'updated',
+      ]);
+      const record = body.payload;
+      expect(record).toMatchObject({
+        account: alice.email,
+        billing_mode: null,
+        external_id: '4242',
+        pending: true,
+        refreshed: false,
+        sso_provider: null,
+        state: 'confirmed',
+        test_mode: true,
+      });
+      expect(record.orderid).toMatch(/^[A-Z0-9]{6}$/);
+      expect(isHttpDate(record.created as string)).toBe(true);
+      expect(record.updated).toBe(record.created);
+
+      const stored = await new OrderRepository(app.dataSource).findById(record.orderid as string);
+      expect(stored).toMatchObject({
+        state: 'confirmed',
+        externalId: '4242',
+        zipcode: '69003',
+        syndicName: 'Foncia',
+      });
+      // The syndic password is sealed, never stored in clear.
+      expect(stored!.syndicPasswordSealed).toMatch(/^v1\./);
+      expect(stored!.syndicPasswordSealed).not.toContain('s3cret-syndic');
+      const events = await new OrderRepository(app.dataSource).listEvents(record.orderid as string);
+      expect(events.map((e) => e.toState)).toEqual(['confirmed']);
+
+      const description = await app.temporal.workflow
+        .getHandle(orderWorkflowId(record.orderid as string))
+        .describe();
+      expect(description.status.name).toBe('RUNNING');
+      expect(description.taskQueue).toBe('e2e-orders');
+      const attributes = description.typedSearchAttributes;
+      expect(attributes.get(ORDER_SEARCH_ATTRIBUTES.orderId)).toBe(record.orderid);
+      expect(attributes.get(ORDER_SEARCH_ATTRIBUTES.account)).toBe(alice.email);
+      expect(attributes.get(ORDER_SEARCH_ATTRIBUTES.externalId)).toBe('4242');
+      expect(attributes.get(ORDER_SEARCH_ATTRIBUTES.orderState)).toBe('confirmed');
+      expect(attributes.get(ORDER_SEARCH_ATTRIBUTES.testMode)).toBe(true);
+      // Only non-secret data travels in the workflow input.
+      expect(
+        JSON.stringify(
+          await app.temporal.workflow.getHandle(orderWorkflowId(record.orderid as string)).fetchHistory(),
+        ),
+      ).not.toContain('s3cret-syndic');
+    });
+
+    it('defaults optional fields and accepts the upload method without syndic', async () => {
+      const body = orderBody({
+        method: 'upload',
+        syndic: undefined,
+        external_id: undefined,
+        test_mode: undefined,
+        additional: '',
+      });
+      const res = await create(body);
+      expect(res.status).toBe(200);
+      expect((res.json as { payload: object }).payload).toMatchObject({ external_id: '', test_mode: false });
+    });
+
+    it('ignores unknown fields', async () => {
+      const res = await create(orderBody({ surprise: { nested: true }, __proto__x: 1 }));
+      expect(res.status).toBe(200);
+    });
+
+    it.each([
+      ['syndic missing', { syndic: undefined }],
+      ['syndic not an object', { syndic: 'Foncia' }],
+      ['syndic name empty', { syndic: { name: '', username: 'u', password: 'p' } }],
+      ['syndic username missing', { syndic: { name: 'Foncia', password: 'p' } }],
+      ['syndic password not a string', { syndic: { name: 'Foncia', username: 'u', password: 12 } }],
+      ['syndic null', { syndic: null }],
+    ])('answers the exact syndic message when %s', async (_case, override) => {
+      expectError(await create(orderBody(override)), 400, new RegExp(`^${SYNDIC_MESSAGE}$`));
+    });
+
+    it.each([
+      ['address', { address: undefined }, "Le champ 'address' est obligatoire"],
+      ['city', { city: '' }, "Le champ 'city' ne doit pas être vide"],
+      ['zipcode', { zipcode: '6900' }, "Le champ 'zipcode' doit contenir exactement 5 chiffres"],
+      ['zipcode type', { zipcode: 69003 }, "Le champ 'zipcode' doit contenir exactement 5 chiffres"],
+      ['owners', { owners: undefined }, "Le champ 'owners' est obligatoire"],
+      ['owners empty', { owners: [] }, "Le champ 'owners' doit contenir entre 1 et 10 éléments"],
+      [
+        'owners too many',
+        { owners: Array.from({ length: 11 }, () => ({ firstname: 'A', lastname: 'B' })) },
+        'entre 1 et 10',
+      ],
+      [
+        'owner lastname',
+        { owners: [{ firstname: 'Marie' }] },
+        "Le champ 'owners[0].lastname' est obligatoire",
+      ],
+      [
+        'owner firstname',
+        {
+          owners: [
+            { firstname: 'A', lastname: 'B' },
+            { firstname: '', lastname: 'C' },
+          ],
+        },
+        "Le champ 'owners[1].firstname' ne doit pas être vide",
+      ],
+      ['invoice', { invoice: undefined }, "Le champ 'invoice' est obligatoire"],
+      [
+        'invoice city',
+        { invoice: { address: 'a', zipcode: '69002', lastname: 'l' } },
+        "Le champ 'invoice.city' est obligatoire",
+      ],
+      ['method', { method: 'fax' }, "Le champ 'method' doit valoir 'extranet' ou 'upload'"],
+      ['method missing', { method: undefined }, "Le champ 'method' est obligatoire"],
+      ['all_due_paid', { all_due_paid: 'yes' }, "Le champ 'all_due_paid' doit être un booléen"],
+      ['test_mode', { test_mode: 1 }, "Le champ 'test_mode' doit être un booléen"],
+      [
+        'external_id',
+        { external_id: { id: 1 } },
+        "Le champ 'external_id' doit être une chaîne de caractères ou un nombre",
+      ],
+      [
+        'callback_url',
+        { callback_url: 'ftp://example.org' },
+        "Le champ 'callback_url' doit être une URL http(s) valide",
+      ],
+      ['additional', { additional: 5 }, "Le champ 'additional' doit être une chaîne de caractères"],
+      ['email', { email: 'not-an-email' }, "Le champ 'email' doit être une adresse e-mail valide"],
+    ])('names the field when %s is invalid', async (_case, override, message) => {
+      expectError(await create(orderBody(override)), 400, new RegExp(escape(message)));
+    });
+
+    it('refuses an email that is not the authenticated account', async () => {
+      expectError(await create(orderBody({ email: bob.email })), 400, /adresse du compte authentifié/);
+      expect((await create(orderBody({ email: alice.email.toUpperCase() }))).status).toBe(200);
+    });
+
+    it('refuses a body that is not a JSON object', async () => {
+      expectError(await create([1, 2]), 400, /doit être un objet JSON/);
+      expectError(await create('texte'), 400, /doit être un objet JSON/);
+    });
+
+    it('reports malformed JSON in French with its position', async () => {
+      const res = await http.postRaw('/order/', '{"address" "x"}', {
+        ...alice.headers,
+        'Content-Type': 'application/json',
+      });
+      expectError(
+        res,
+        400,
+        /^Impossible de décoder l'objet JSON : deux-points attendus \(ligne 1, colonne 12, position 11\)$/,
+      );
+      const comma = await http.postRaw('/order/', '{"a": 1\n "b": 2}', {
+        ...alice.headers,
+        'Content-Type': 'application/json',
+      });
+      expectError(
+        comma,
+        400,
+        /^Impossible de décoder l'objet JSON : virgule attendue \(ligne 2, colonne 2, position 9\)$/,
+      );
+      const truncated = await http.postRaw('/order/', '{"a": ', {
+        ...alice.headers,
+        'Content-Type': 'application/json',
+      });
+      expectError(truncated, 400, /fin de données inattendue \(ligne 1, colonne 7, position 6\)/);
+    });
+
+    it('answers 415 to a body that is not JSON and 413 beyond 1 MiB', async () => {
+      expectError(
+        await http.postRaw('/order/', 'address=x', {
+          ...alice.headers,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        }),
+        415,
+        /format JSON/,
+      );
+      expectError(await http.postRaw('/order/', '{}', alice.headers), 415, /format JSON/);
+      const huge = JSON.stringify(orderBody({ comment: 'x'.repeat(31 * 1024 * 1024) }));
+      expectError(
+        await http.postRaw('/order/', huge, { ...alice.headers, 'Content-Type': 'application/json' }),
+        413,
+        /trop volumineux/,
+      );
+      const big = JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) });
+      expectError(
+        await http.postRaw('/account/auth', big, { 'Content-Type': 'application/json' }),
+        413,
+        /trop volumineux/,
+      );
+    });
+
+    it('replays the first answer for the same Idempotency-Key and body, 409 for another body', async () => {
+      const key = `idem-${Date.now()}`;
+      const first = await create(orderBody({ external_id: 'IDEM' }), alice, { 'Idempotency-Key': key });
+      const second = await create(orderBody({ external_id: 'IDEM' }), alice, { 'Idempotency-Key': key });
+      expect(first.status).toBe(200);
+      expect(second.status).toBe(200);
+      expect(second.json).toEqual(first.json);
+      const list = await http.get('/order/?external_id=IDEM', alice.headers);
+      expect((list.json as { payload: { orders: unknown[] } }).payload.orders).toHaveLength(1);
+      expectError(
+        await create(orderBody({ external_id: 'OTHER' }), alice, { 'Idempotency-Key': key }),
+        409,
+        /clé d'idempotence/,
+      );
+      // The key is per account.
+      expect((await create(orderBody({ external_id: 'IDEM' }), bob, { 'Idempotency-Key': key })).status).toBe(
+        200,
+      );
+    });
+
+    it('frees the idempotency key of a request that failed validation', async () => {
+      const key = `idem-fail-${Date.now()}`;
+      expect((await create(orderBody({ zipcode: 'x' }), alice, { 'Idempotency-Key': key })).status).toBe(400);
+      expect((await create(orderBody(), alice, { 'Idempotency-Key': key })).status).toBe(200);
+    });
+  });
+
+  describe('authentication of order routes', () => {
+    it('requires the API key (400) and a valid bearer token of the same account (401)', async () => {
+      expectError(await http.get('/order/', { Authorization: alice.headers.Authorization! }), 400, /clé API/);
+      expectError(await http.get('/order/', { 'X-Auth-Key': alice.apiKey }), 401, /Jeton/);
+      expectError(
+        await http.get('/order/', { 'X-Auth-Key': alice.apiKey, Authorization: 'Bearer abc.def.ghi' }),
+        401,
+        /Jeton/,
+      );
+      expectError(
+        await http.get('/order/', { 'X-Auth-Key': alice.apiKey, Authorization: 'Basic xyz' }),
+        401,
+        /Jeton/,
+      );
+      expectError(
+        await http.get('/order/', { 'X-Auth-Key': bob.apiKey, Authorization: alice.headers.Authorization! }),
+        401,
+        /Jeton/,
+      );
+    });
+  });
+
+  describe('GET /order/<orderid> and GET /order/', () => {
+    it('reads an order of the account and hides the orders of others (404)', async () => {
+      const created = (await create(orderBody())).json as { payload: { orderid: string } };
+      const id = created.payload.orderid;
+      const mine = await http.get(`/order/${id}`, alice.headers);
+      expect(mine.status).toBe(200);
+      expect((mine.json as { payload: unknown }).payload).toEqual(created.payload);
+      expectError(await http.get(`/order/${id}`, bob.headers), 404, /^Commande introuvable$/);
+      expectError(await http.get('/order/ZZZZZ9', alice.headers), 404, /^Commande introuvable$/);
+      expectError(await http.get('/order/not-an-id', alice.headers), 404, /^Commande introuvable$/);
+      const bobsList = await http.get('/order/', bob.headers);
+      const ids = (bobsList.json as { payload: { orders: { orderid: string }[] } }).payload.orders.map(
+        (o) => o.orderid,
+      );
+      expect(ids).not.toContain(id);
+    });
+
+    it('lists newest first with cursor paging and filters', async () => {
+      const account = await createSignedInAccount(app);
+      const created: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await create(orderBody({ external_id: i % 2 === 0 ? 'EVEN' : 'ODD' }), account);
+        created.push((res.json as { payload: { orderid: string } }).payload.orderid);
+      }
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2';
+        const page = await http.get(`/order/${query}`, account.headers);
+        expect(page.status).toBe(200);
+        const payload = (
+          page.json as { payload: { orders: { orderid: string }[]; next_cursor: string | null } }
+        ).payload;
+        expect(payload.orders.length).toBeLessThanOrEqual(2);
+        seen.push(...payload.orders.map((o) => o.orderid));
+        cursor = payload.next_cursor;
+      } while (cursor);
+      expect(seen).toEqual([...created].reverse());
+
+      const even = await http.get('/order/?external_id=EVEN', account.headers);
+      expect((even.json as { payload: { orders: unknown[] } }).payload.orders).toHaveLength(3);
+      const confirmed = await http.get('/order/?state=confirmed&limit=100', account.headers);
+      expect((confirmed.json as { payload: { orders: unknown[] } }).payload.orders).toHaveLength(5);
+      const done = await http.get('/order/?state=done', account.headers);
+      expect((done.json as { payload: { orders: unknown[] } }).payload.orders).toHaveLength(0);
+    });
+
+    it('validates the list parameters', async () => {
+      expectError(await http.get('/order/?state=lost', alice.headers), 400, /'state'/);
+      expectError(await http.get('/order/?limit=0', alice.headers), 400, /'limit'/);
+      expectError(await http.get('/order/?limit=abc', alice.headers), 400, /'limit'/);
+      expectError(await http.get('/order/?cursor=%%%', alice.headers), 400, /'cursor'/);
+    });
+  });
+
+  describe('routing errors', () => {
+    it('answers 404 for an unknown route and 405 for a wrong method, in the envelope', async () => {
+      expectError(await http.get('/nowhere', alice.headers), 404, /^Ressource introuvable$/);
+      const wrongMethod = await http.get('/account/auth', {});
+      expectError(wrongMethod, 405, /Méthode non autorisée/);
+      expect(wrongMethod.headers.get('allow')).toBe('POST');
+      expect(wrongMethod.headers.get('x-powered-by')).toBeNull();
+    });
+
+    it('echoes X-Request-Id or makes one', async () => {
+      const echoed = await http.get('/health', { 'X-Request-Id': 'req-123' });
+      expect(echoed.headers.get('x-request-id')).toBe('req-123');
+      const made = await http.get('/health');
+      expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  describe('when Temporal refuses the workflow', () => {
+    it('answers 503 and leaves no orphan order', async () => {
+      const failing = await startApiTestApp({
+        workflowStarter: () => ({ start: () => Promise.reject(new Error('temporal down')) }),
+      });
+      try {
+        const account = await createSignedInAccount(failing);
+        const res = await new HttpTestClient(failing.baseUrl).post(
+          '/order/',
+          orderBody({ external_id: 'ORPHAN' }),
+          account.headers,
+        );
+        expectError(res, 503, /temporairement indisponible/);
+        const rows = await failing.dataSource.query(
+          `SELECT count(*)::int AS n FROM orders o JOIN accounts a ON a.id = o.account_id WHERE a.email = $1`,
+          [account.email],
+        );
+        expect(rows[0].n).toBe(0);
+      } finally {
+        await failing.close();
+      }
+    });
+  });
+
+  describe('GET /health', () => {
+    it('is 200 when PostgreSQL and Temporal answer', async () => {
+      const res = await http.get('/health');
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({
+        message: 'Service opérationnel',
+        payload: { database: true, temporal: true },
+        success: true,
+      });
+    });
+
+    it('is 503 naming Temporal when it does not answer, and creation is 503 too', async () => {
+      const broken = await startApiTestApp({ env: { TEMPORAL_ADDRESS: '127.0.0.1:1' } });
+      try {
+        const brokenHttp = new HttpTestClient(broken.baseUrl);
+        const res = await brokenHttp.get('/health');
+        expectError(
+          res,
+          503,
+          /^Service temporairement indisponible, veuillez réessayer plus tard \(Temporal\)$/,
+        );
+        const account = await createSignedInAccount(broken);
+        expectError(
+          await brokenHttp.post('/order/', orderBody(), account.headers),
+          503,
+          /temporairement indisponible/,
+        );
+      } finally {
+        await broken.close();
+      }
+    }, 30_000);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
