@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -53,15 +54,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.mjs'],
-    languageOptions: {
-      globals: {
-        require: 'readonly',
-        module: 'writable',
-        process: 'readonly',
-        console: 'readonly',
-        __dirname: 'readonly',
-      },
-    },
+    languageOptions: { globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

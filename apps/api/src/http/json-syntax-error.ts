@@ -9,8 +9,38 @@ export function describeJsonSyntaxError(error: SyntaxError, text: string): strin
   const message = error.message;
   const positionMatch = /at position (\d+)/.exec(message);
   const unexpectedEnd = /Unexpected end of JSON input|Unterminated string/.test(message);
-  const position = positionMatch ? Number(positionMatch[1]) : unexpectedEnd ? text.length : 0;
+  const position = positionMatch
+    ? Number(positionMatch[1])
+    : unexpectedEnd
+      ? text.length
+      : /^Unexpected token/.test(message)
+        ? unexpectedTokenPosition(text)
+        : 0;
   return `${reasonOf(message, text, position)} (${positionText(text, position)})`;
+}
+
+/**
+ * V8 reports "Unexpected token" without a position. Parsing is left to right, and a prefix that stops
+ * before the bad character only ever fails for its early end, so the shortest prefix failing with
+ * "Unexpected token" ends just after it: a binary search finds it in about log2(length) parses.
+ */
+function unexpectedTokenPosition(text: string): number {
+  const failsOnToken = (length: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, length));
+      return false;
+    } catch (error) {
+      return /^Unexpected token/.test((error as Error).message);
+    }
+  };
+  let low = 1;
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (failsOnToken(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low - 1;
 }
 
 function reasonOf(message: string, text: string, position: number): string {

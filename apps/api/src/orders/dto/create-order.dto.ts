@@ -26,12 +26,13 @@ import { PATH, SYNDIC_RULE } from '../../http/dto-validation.pipe';
 export const ORDER_METHODS = ['extranet', 'upload'] as const;
 const HTTP_URL = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
-/** A required, non-empty string field with French messages. */
+/** A required, non-blank string field with French messages (blank would be stored empty once trimmed). */
 function RequiredText(max = 500): PropertyDecorator {
   return (target, key) => {
     IsDefined({ message: M.required(PATH) })(target, key);
     IsString({ message: M.string(PATH) })(target, key);
     IsNotEmpty({ message: M.notEmpty(PATH) })(target, key);
+    Matches(/\S/, { message: M.notEmpty(PATH) })(target, key);
     MaxLength(max, { message: M.maxLength(PATH, max) })(target, key);
   };
 }

@@ -1,0 +1,194 @@
+import { type AccountStatement } from './account-statement';
+import { type ExtranetDocument } from './extranet-document';
+import { ExtranetCredentialsRefusedError, ExtranetError, ExtranetUnavailableError } from './extranet-errors';
+import {
+  parseDocumentListPayload,
+  parseSessionPayload,
+  parseStatementPayload,
+} from './extranet-payload.parser';
+import { type ExtranetSession } from './extranet-session';
+import { type ExtranetConnector, type ExtranetDocumentContent } from './extranet.port';
+import { type SyndicCredentials } from './syndic-credentials';
+
+export interface HttpExtranetConnectorOptions {
+  /** Root of the extranet; the protocol's paths (`api/v1/…`) are resolved under it. */
+  baseUrl: string;
+  /** Budget of one request, answer body included. */
+  requestTimeoutMs: number;
+  /** Larger documents are refused rather than held in memory. Default: 30 MiB, the upload limit. */
+  maxDocumentBytes?: number;
+}
+
+interface ExtranetRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: URLSearchParams;
+  token?: string;
+  body?: unknown;
+}
+
+const DEFAULT_MAX_DOCUMENT_BYTES = 30 * 1024 * 1024;
+
+/**
+ * Speaks the JSON extranet protocol described in apps/extranet-sandbox/README.md: the sandbox's, and
+ * the default for syndics without a dedicated connector.
+ */
+export class HttpExtranetConnector implements ExtranetConnector {
+  readonly baseUrl: string;
+  private readonly requestTimeoutMs: number;
+  private readonly maxDocumentBytes: number;
+
+  constructor(options: HttpExtranetConnectorOptions) {
+    this.baseUrl = options.baseUrl;
+    this.requestTimeoutMs = options.requestTimeoutMs;
+    this.maxDocumentBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
+  }
+
+  async login(credentials: SyndicCredentials): Promise<ExtranetSession> {
+    const request: ExtranetRequest = {
+      method: 'POST',
+      path: 'api/v1/session',
+      body: { username: credentials.username, password: credentials.password },
+    };
+    const token = await this.exchange(this.baseUrl, request, async (response) => {
+      if (response.status === 401 || response.status === 403) {
+        await response.body?.cancel();
+        throw new ExtranetCredentialsRefusedError();
+      }
+      return parseSessionPayload(await this.readJson(response, request));
+    });
+    return { token, baseUrl: this.baseUrl };
+  }
+
+  async fetchStatement(session: ExtranetSession, lots: string[] | null): Promise<AccountStatement> {
+    const query = new URLSearchParams();
+    if (lots !== null && lots.length > 0) query.set('lots', lots.join(','));
+    const request: ExtranetRequest = { method: 'GET', path: 'api/v1/statement', query, token: session.token };
+    return this.exchange(session.baseUrl, request, async (response) =>
+      parseStatementPayload(await this.readJson(response, request)),
+    );
+  }
+
+  async listDocuments(session: ExtranetSession): Promise<ExtranetDocument[]> {
+    const request: ExtranetRequest = { method: 'GET', path: 'api/v1/documents', token: session.token };
+    return this.exchange(session.baseUrl, request, async (response) =>
+      parseDocumentListPayload(await this.readJson(response, request)),
+    );
+  }
+
+  async downloadDocument(session: ExtranetSession, documentId: string): Promise<ExtranetDocumentContent> {
+    const request: ExtranetRequest = {
+      method: 'GET',
+      path: `api/v1/documents/${encodeURIComponent(documentId)}/content`,
+      token: session.token,
+    };
+    return this.exchange(session.baseUrl, request, async (response) => {
+      await this.expectOk(response, request);
+      const declared = Number(response.headers.get('content-length') ?? NaN);
+      if (declared > this.maxDocumentBytes) {
+        await response.body?.cancel();
+        throw this.tooLarge(request);
+      }
+      const content = Buffer.from(await response.arrayBuffer());
+      if (content.length > this.maxDocumentBytes) throw this.tooLarge(request);
+      const mimetype = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+      return { content, mimetype: mimetype || 'application/octet-stream' };
+    });
+  }
+
+  /** Sends one request and reads its answer; anything but a deliberate ExtranetError means "retry later". */
+  private async exchange<T>(
+    baseUrl: string,
+    request: ExtranetRequest,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
+    const url = this.endpoint(baseUrl, request);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`;
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      const response = await fetch(url, {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        // A redirect would replay the credentials or the token to an address nobody vetted.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.requestTimeoutMs),
+      });
+      return await read(response);
+    } catch (error) {
+      if (error instanceof ExtranetError) throw error;
+      throw this.transportFailure(error, url, request);
+    }
+  }
+
+  private endpoint(baseUrl: string, request: ExtranetRequest): URL {
+    let base: URL;
+    try {
+      base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+    } catch {
+      throw new ExtranetCredentialsRefusedError('The extranet address is not a valid URL');
+    }
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+      throw new ExtranetCredentialsRefusedError('The extranet address is not an http(s) URL');
+    }
+    if (base.username !== '' || base.password !== '') {
+      throw new ExtranetCredentialsRefusedError('The extranet address must not embed credentials');
+    }
+    base.search = '';
+    base.hash = '';
+    const url = new URL(request.path, base);
+    if (request.query !== undefined) url.search = request.query.toString();
+    return url;
+  }
+
+  private async expectOk(response: Response, request: ExtranetRequest): Promise<void> {
+    if (response.status === 200) return;
+    await response.body?.cancel();
+    const hint =
+      response.status === 401 || response.status === 403 ? ' (session rejected: log in again)' : '';
+    throw new ExtranetUnavailableError(
+      `The extranet answered ${response.status} to ${describe(request)}${hint}`,
+    );
+  }
+
+  private async readJson(response: Response, request: ExtranetRequest): Promise<unknown> {
+    await this.expectOk(response, request);
+    const text = await response.text();
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new ExtranetUnavailableError(`The extranet sent invalid JSON in answer to ${describe(request)}`);
+    }
+  }
+
+  private tooLarge(request: ExtranetRequest): ExtranetUnavailableError {
+    return new ExtranetUnavailableError(
+      `The extranet sent a document larger than ${this.maxDocumentBytes} bytes in answer to ${describe(request)}`,
+    );
+  }
+
+  private transportFailure(error: unknown, url: URL, request: ExtranetRequest): ExtranetUnavailableError {
+    // Duck-typed: fetch's errors come from Node's own realm, where `instanceof Error` may not hold.
+    const { name, cause } = (typeof error === 'object' && error !== null ? error : {}) as {
+      name?: unknown;
+      cause?: { code?: unknown };
+    };
+    if (name === 'TimeoutError' || name === 'AbortError') {
+      return new ExtranetUnavailableError(
+        `The extranet at ${url.host} did not answer ${describe(request)} within ${this.requestTimeoutMs} ms`,
+      );
+    }
+    // undici reports socket failures as TypeError('fetch failed') with the system error as cause.
+    const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
+    return new ExtranetUnavailableError(
+      `The extranet at ${url.host} could not be reached for ${describe(request)}${code}`,
+      { cause: error },
+    );
+  }
+}
+
+/** Method and path only: the query may carry lot numbers, never worth a log line, and no secret goes in a path. */
+function describe(request: ExtranetRequest): string {
+  return `${request.method} /${request.path}`;
+}

@@ -1,0 +1,46 @@
+import { type Doctype } from '../domain/doctype';
+import { type AccountStatement } from '../extranet/account-statement';
+
+export interface PreStatementPerson {
+  firstname: string;
+  lastname: string;
+}
+
+/** The property as described in the order (used when the extranet statement is missing). */
+export interface PreStatementProperty {
+  address: string;
+  additional: string;
+  zipcode: string;
+  city: string;
+}
+
+/** One annex of the pre-statement, whether it was obtained or not. */
+export interface PreStatementAnnex {
+  doctype: Doctype;
+  title: string;
+  /** YYYY-MM-DD, null when unknown (always for a missing document). */
+  date: string | null;
+  found: boolean;
+}
+
+/** Everything the pre-statement PDF shows; gathered by the order workflow. */
+export interface PreStatementInput {
+  orderid: string;
+  /** The client's own reference, empty string when none was given. */
+  externalId: string;
+  testMode: boolean;
+  /** The seller declares being up to date with payments (`all_due_paid` of the order). */
+  allDuePaid: boolean;
+  issuedAt: Date;
+  property: PreStatementProperty;
+  /** The sellers, from the order's `owners`. */
+  owners: PreStatementPerson[];
+  /** Lot numbers of the order's `lots`, null when the client gave none. */
+  lotsRequested: string[] | null;
+  /** The syndic named in the order, used when the statement does not name one. */
+  syndicName: string;
+  /** Null when the extranet statement could not be obtained. */
+  statement: AccountStatement | null;
+  documents: PreStatementAnnex[];
+  comment?: string | null;
+}

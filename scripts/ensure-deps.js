@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// Installs the npm dependencies when they are missing or older than the lockfile, so `npm start` and
+// `npm test` work right after `git clone` with nothing run before them.
+const { execSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const installed = path.join(root, 'node_modules', '.package-lock.json');
+const lock = path.join(root, 'package-lock.json');
+
+const stale = !fs.existsSync(installed) || fs.statSync(installed).mtimeMs < fs.statSync(lock).mtimeMs;
+if (stale) {
+  console.log('[deps] installing npm dependencies (npm ci)…');
+  execSync('npm ci --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+}

@@ -1,0 +1,157 @@
+import {
+  DEVELOPMENT_ENCRYPTION_KEYS,
+  DEVELOPMENT_JWT_SECRET,
+  EMBEDDED_DATABASE_URL,
+  loadConfig,
+} from '../../../../libs/config/app-config';
+import { ConfigError } from '../../../../libs/config/config-error';
+import { type Environment } from '../../../../libs/config/env-reader';
+
+const REAL_JWT_SECRET = 'a-real-production-secret-of-enough-length-0123';
+const REAL_ENCRYPTION_KEY = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
+const PRODUCTION: Environment = {
+  NODE_ENV: 'production',
+  JWT_SECRET: REAL_JWT_SECRET,
+  ENCRYPTION_KEY: REAL_ENCRYPTION_KEY,
+  DATABASE_URL: 'postgres://app:pw@db.internal:5432/pre_statement',
+};
+
+/** The ConfigError thrown by loadConfig(env); fails the test when none is thrown. */
+function configError(env: Environment): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('runs in development with nothing set', () => {
+    const config = loadConfig({});
+    expect(config.mode).toBe('development');
+    expect(config.http.port).toBe(3000);
+    expect(config.http.publicBaseUrl).toBe('http://localhost:3000');
+    expect(config.http.jsonBodyLimitBytes).toBe(1024 * 1024);
+    expect(config.http.uploadBodyLimitBytes).toBe(30 * 1024 * 1024);
+    expect(config.database).toEqual({ url: EMBEDDED_DATABASE_URL, embedded: true, poolSize: 20 });
+    expect(config.temporal.address).toBe('localhost:7233');
+    expect(config.temporal.namespace).toBe('default');
+    expect(config.temporal.workflowBundlePath).toBeNull();
+    expect(config.security.jwtSecret).toBe(DEVELOPMENT_JWT_SECRET);
+    expect(config.security.encryptionKeys).toBe(DEVELOPMENT_ENCRYPTION_KEYS);
+    expect(config.security.tokenLifetimeSeconds).toBe(3600);
+    expect(config.security.jwtPreviousSecrets).toEqual([]);
+    expect(config.mail.smtpUrl).toBeNull();
+    expect(config.webhooks.allowPrivateCallbacks).toBe(true);
+  });
+
+  it('treats blank values as unset', () => {
+    const config = loadConfig({ PORT: '  ', DATABASE_URL: '', TEMPORAL_NAMESPACE: ' ' });
+    expect(config.http.port).toBe(3000);
+    expect(config.database.embedded).toBe(true);
+    expect(config.temporal.namespace).toBe('default');
+  });
+
+  it('reads the values it is given', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://u:p@127.0.0.1:5432/db',
+      TEMPORAL_ADDRESS: 'temporal.internal:7233',
+      TEMPORAL_NAMESPACE: 'orders',
+      PUBLIC_BASE_URL: 'https://api.example.fr',
+      SMTP_URL: 'smtp://mail.example.fr:25',
+      CALLBACK_ALLOW_PRIVATE: 'false',
+      JWT_PREVIOUS_SECRETS: ' old-one , ,old-two ',
+    });
+    expect(config.mode).toBe('test');
+    expect(config.http.port).toBe(8080);
+    expect(config.http.publicBaseUrl).toBe('https://api.example.fr');
+    expect(config.database).toEqual({
+      url: 'postgresql://u:p@127.0.0.1:5432/db',
+      embedded: false,
+      poolSize: 20,
+    });
+    expect(config.temporal.address).toBe('temporal.internal:7233');
+    expect(config.temporal.namespace).toBe('orders');
+    expect(config.mail.smtpUrl).toBe('smtp://mail.example.fr:25');
+    expect(config.webhooks.allowPrivateCallbacks).toBe(false);
+    expect(config.security.jwtPreviousSecrets).toEqual(['old-one', 'old-two']);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'not a url'],
+    ['TEMPORAL_ADDRESS', 'nohost'],
+    ['TEMPORAL_ADDRESS', 'host:port'],
+    ['CALLBACK_ALLOW_PRIVATE', 'maybe'],
+    ['NODE_ENV', 'staging'],
+    ['PUBLIC_BASE_URL', 'ftp://example.fr'],
+    ['SMTP_URL', 'http://mail.example.fr'],
+    ['TOKEN_LIFETIME_SECONDS', '10'],
+  ])('refuses %s=%s with a ConfigError naming it', (variable, value) => {
+    const error = configError({ [variable]: value });
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(variable);
+    expect(error.message).toMatch(/^Invalid configuration: /);
+  });
+
+  it.each([
+    ['1', true],
+    ['yes', true],
+    ['TRUE', true],
+    ['on', true],
+    ['0', false],
+    ['no', false],
+    ['False', false],
+    ['off', false],
+  ])('reads CALLBACK_ALLOW_PRIVATE=%s as %s', (value, expected) => {
+    expect(loadConfig({ CALLBACK_ALLOW_PRIVATE: value }).webhooks.allowPrivateCallbacks).toBe(expected);
+  });
+
+  it('refuses a JWT_SECRET shorter than 32 characters', () => {
+    const error = configError({ JWT_SECRET: 'x'.repeat(31) });
+    expect(error.variable).toBe('JWT_SECRET');
+    expect(error.message).toContain('at least 32 characters');
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(32) }).security.jwtSecret).toBe('x'.repeat(32));
+  });
+
+  describe('in production', () => {
+    it('starts with real secrets and a database, and refuses private callbacks by default', () => {
+      const config = loadConfig(PRODUCTION);
+      expect(config.mode).toBe('production');
+      expect(config.database.embedded).toBe(false);
+      expect(config.webhooks.allowPrivateCallbacks).toBe(false);
+    });
+
+    it('refuses the development JWT secret, whether defaulted or set explicitly', () => {
+      expect(configError({ ...PRODUCTION, JWT_SECRET: undefined }).variable).toBe('JWT_SECRET');
+      expect(configError({ ...PRODUCTION, JWT_SECRET: DEVELOPMENT_JWT_SECRET }).variable).toBe('JWT_SECRET');
+    });
+
+    it('refuses the development encryption key, whether defaulted or set explicitly', () => {
+      expect(configError({ ...PRODUCTION, ENCRYPTION_KEY: undefined }).variable).toBe('ENCRYPTION_KEY');
+      expect(configError({ ...PRODUCTION, ENCRYPTION_KEY: DEVELOPMENT_ENCRYPTION_KEYS }).variable).toBe(
+        'ENCRYPTION_KEY',
+      );
+    });
+
+    it('requires DATABASE_URL instead of the embedded database', () => {
+      const error = configError({ ...PRODUCTION, DATABASE_URL: undefined });
+      expect(error.variable).toBe('DATABASE_URL');
+      expect(error.message).toContain('required in production');
+    });
+
+    it('opens private callbacks only when asked', () => {
+      expect(
+        loadConfig({ ...PRODUCTION, CALLBACK_ALLOW_PRIVATE: 'true' }).webhooks.allowPrivateCallbacks,
+      ).toBe(true);
+    });
+  });
+});
