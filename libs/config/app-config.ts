@@ -63,7 +63,22 @@ export interface ExtranetConfig {
   defaultBaseUrl: string;
 }
 
+export interface LifecycleConfig {
+  pollIntervalMs: number;
+  waitingDeadlineMs: number;
+  refreshWindowMs: number;
+  notificationRetryDelaysMs: number[];
+  notificationDeadlineMs: number;
+  notificationTimeoutMs: number;
+}
+
+export interface StorageConfig {
+  documentsDir: string;
+}
+
 export interface AppConfig {
+  lifecycle: LifecycleConfig;
+  storage: StorageConfig;
   mode: RuntimeMode;
   http: HttpConfig;
   database: DatabaseConfig;
@@ -147,6 +162,17 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     },
     webhooks: {
       allowPrivateCallbacks: read.boolean('CALLBACK_ALLOW_PRIVATE', mode !== 'production'),
+    },
+    lifecycle: {
+      pollIntervalMs: read.duration('POLL_INTERVAL', '6h'),
+      waitingDeadlineMs: read.duration('WAITING_DEADLINE', '14d'),
+      refreshWindowMs: read.duration('REFRESH_WINDOW', '180d'),
+      notificationRetryDelaysMs: read.durations('NOTIFICATION_RETRY_DELAYS', '5s,5m,30m,2h,5h,10h,14h,20h,24h'),
+      notificationDeadlineMs: read.duration('NOTIFICATION_DEADLINE', '4d'),
+      notificationTimeoutMs: read.duration('NOTIFICATION_TIMEOUT', '15s'),
+    },
+    storage: {
+      documentsDir: read.string('DOCUMENTS_DIR', 'var/documents'),
     },
     extranet: {
       sandboxPort,

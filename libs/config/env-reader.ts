@@ -28,6 +28,24 @@ export class EnvReader {
     return value;
   }
 
+  /** A duration such as `500ms`, `30s`, `5m`, `6h`, `14d`, in milliseconds. */
+  duration(name: string, fallback: string): number {
+    const raw = this.string(name, fallback);
+    const ms = parseDuration(raw);
+    if (ms === null) throw new ConfigError(name, `must be a duration like 500ms, 30s, 5m, 6h or 14d, got "${raw}"`);
+    return ms;
+  }
+
+  /** A comma-separated list of durations. */
+  durations(name: string, fallback: string): number[] {
+    const raw = this.string(name, fallback);
+    const values = raw.split(',').map((part) => parseDuration(part.trim()));
+    if (values.length === 0 || values.some((v) => v === null)) {
+      throw new ConfigError(name, `must be a comma-separated list of durations (e.g. 5s,5m,30m), got "${raw}"`);
+    }
+    return values as number[];
+  }
+
   boolean(name: string, fallback: boolean): boolean {
     const raw = this.optionalString(name);
     if (raw === null) return fallback;
@@ -57,4 +75,11 @@ export class EnvReader {
       throw new ConfigError(name, `must be host:port, got "${raw}"`);
     return raw;
   }
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+export function parseDuration(text: string): number | null {
+  const match = /^(\d+)(ms|s|m|h|d)$/.exec(text);
+  return match ? Number(match[1]) * UNIT_MS[match[2]!]! : null;
 }

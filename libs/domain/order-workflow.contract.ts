@@ -1,12 +1,60 @@
 /**
- * What the API and the worker agree on about the per-order workflow. Only non-secret data travels in
- * the workflow input: credentials stay encrypted in PostgreSQL and are read by activities.
+ * What the API and the worker agree on about the per-order workflow. Only non-secret data travels
+ * through Temporal: credentials stay sealed in PostgreSQL and are read by activities.
  */
+import { type OrderState } from './order-state';
+
 export const ORDER_WORKFLOW_TYPE = 'orderWorkflow';
+
+/** Durations of the lifecycle, from configuration; fixed for a workflow run when it starts. */
+export interface OrderProcessingSettings {
+  /** How often the extranet is polled again while documents are missing. */
+  pollIntervalMs: number;
+  /** How long the order waits for missing documents before the pre-statement is produced anyway. */
+  waitingDeadlineMs: number;
+  /** How long after `done` a refresh is still accepted. */
+  refreshWindowMs: number;
+  /** Delays between delivery attempts of one notification (the last one repeats until the deadline). */
+  notificationRetryDelaysMs: number[];
+  /** After this long without a 2xx, a notification is given up (≥ 3 days in production). */
+  notificationDeadlineMs: number;
+}
+
+/** State carried across continue-as-new, so a long-lived order keeps a bounded history. */
+export interface CarriedOrderState {
+  state: OrderState;
+  /** Collection round: 1 at creation, +1 at each refresh. */
+  version: number;
+  /** Epoch ms when the order entered `waiting` for missing documents (deadline computation). */
+  waitingSince: number | null;
+  /** Epoch ms when the order reached `done` (refresh window computation). */
+  doneAt: number | null;
+  /** Notifications not yet delivered, oldest first. */
+  pendingNotifications: string[];
+  /** True while the order waits for a refresh with corrected extranet credentials. */
+  credentialsRefused: boolean;
+}
 
 export interface OrderWorkflowInput {
   orderid: string;
   account: string;
   externalId: string;
   testMode: boolean;
+  settings: OrderProcessingSettings;
+  carried?: CarriedOrderState;
 }
+
+/** Update `refresh`: the API stored the refresh request (sealed credentials included) under this id. */
+export const REFRESH_UPDATE = 'refresh';
+export interface RefreshUpdateArgs {
+  refreshRequestId: string;
+}
+
+/** Signal `documentsUploaded`: new uploaded documents are in the store for the order. */
+export const DOCUMENTS_UPLOADED_SIGNAL = 'documentsUploaded';
+
+/** Query `orderState`: the state as the workflow knows it. */
+export const ORDER_STATE_QUERY = 'orderState';
+
+/** Failure types of the refresh update's validator, mapped by the API to 409 texts. */
+export const REFRESH_REJECTED_CLOSED = 'OrderClosed';

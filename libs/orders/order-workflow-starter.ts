@@ -2,5 +2,6 @@ import { type OrderWorkflowInput } from '../domain/order-workflow.contract';
 
 /** Starts the durable workflow of a new order (Temporal in production, the same in tests). */
 export interface OrderWorkflowStarter {
-  start(input: OrderWorkflowInput): Promise<void>;
+  /** The starter adds the processing settings of its configuration. */
+  start(input: Omit<OrderWorkflowInput, 'settings' | 'carried'>): Promise<void>;
 }

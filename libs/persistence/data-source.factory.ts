@@ -5,10 +5,27 @@ import { ApiKeyEntity } from './entities/api-key.entity';
 import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
 import { OrderEventEntity } from './entities/order-event.entity';
 import { OrderEntity } from './entities/order.entity';
+import { NotificationAttemptEntity } from './entities/notification-attempt.entity';
+import { NotificationEntity } from './entities/notification.entity';
+import { OrderRefreshRequestEntity } from './entities/order-refresh-request.entity';
+import { PreStatementEntity } from './entities/pre-statement.entity';
+import { StoredDocumentEntity } from './entities/stored-document.entity';
 import { InitialSchema1763780000000 } from './migrations/1763780000000-InitialSchema';
+import { OrderLifecycle1763790000000 } from './migrations/1763790000000-OrderLifecycle';
 
-export const ENTITIES = [AccountEntity, ApiKeyEntity, OrderEntity, OrderEventEntity, IdempotencyKeyEntity];
-export const MIGRATIONS = [InitialSchema1763780000000];
+export const ENTITIES = [
+  AccountEntity,
+  ApiKeyEntity,
+  OrderEntity,
+  OrderEventEntity,
+  IdempotencyKeyEntity,
+  StoredDocumentEntity,
+  PreStatementEntity,
+  OrderRefreshRequestEntity,
+  NotificationEntity,
+  NotificationAttemptEntity,
+];
+export const MIGRATIONS = [InitialSchema1763780000000, OrderLifecycle1763790000000];
 
 /** The one DataSource definition, used by the API, the worker, the CLI and the tests. */
 export function createDataSource(config: Pick<DatabaseConfig, 'url' | 'poolSize'>): DataSource {

@@ -1,6 +1,10 @@
 import { type Client } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
-import { ORDER_WORKFLOW_TYPE, type OrderWorkflowInput } from '../domain/order-workflow.contract';
+import {
+  ORDER_WORKFLOW_TYPE,
+  type OrderProcessingSettings,
+  type OrderWorkflowInput,
+} from '../domain/order-workflow.contract';
 import { orderWorkflowId } from '../domain/order-id';
 import { type OrderWorkflowStarter } from '../orders/order-workflow-starter';
 import { ORDER_SEARCH_ATTRIBUTES } from '../domain/search-attributes';
@@ -9,9 +13,11 @@ export class TemporalOrderWorkflowStarter implements OrderWorkflowStarter {
   constructor(
     private readonly client: Client,
     private readonly taskQueue: string,
+    private readonly settings: OrderProcessingSettings,
   ) {}
 
-  async start(input: OrderWorkflowInput): Promise<void> {
+  async start(order: Omit<OrderWorkflowInput, 'settings' | 'carried'>): Promise<void> {
+    const input: OrderWorkflowInput = { ...order, settings: this.settings };
     await this.client.workflow.start(ORDER_WORKFLOW_TYPE, {
       taskQueue: this.taskQueue,
       workflowId: orderWorkflowId(input.orderid),

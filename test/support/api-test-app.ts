@@ -6,6 +6,7 @@ import { type AppConfig, loadConfig } from '../../libs/config/app-config';
 import { type OrderWorkflowStarter } from '../../libs/orders/order-workflow-starter';
 import { createDataSource } from '../../libs/persistence/data-source.factory';
 import { type SecurityServices, createSecurityServices } from '../../libs/security/security-services.factory';
+import { orderProcessingSettings } from '../../libs/temporal/order-processing-settings';
 import { TemporalOrderWorkflowStarter } from '../../libs/temporal/temporal-order-workflow.starter';
 
 export interface ApiTestApp {
@@ -39,7 +40,7 @@ export async function startApiTestApp(
     temporalConnection: connection,
     workflowStarter: options.workflowStarter
       ? options.workflowStarter(temporal, config)
-      : new TemporalOrderWorkflowStarter(temporal, config.temporal.taskQueue),
+      : new TemporalOrderWorkflowStarter(temporal, config.temporal.taskQueue, orderProcessingSettings(config.lifecycle)),
     security,
   });
   await app.listen(0, '127.0.0.1');

@@ -4,6 +4,7 @@ import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../../../libs/config/app-config';
 import { createDataSource } from '../../../libs/persistence/data-source.factory';
 import { createSecurityServices } from '../../../libs/security/security-services.factory';
+import { orderProcessingSettings } from '../../../libs/temporal/order-processing-settings';
 import { TemporalOrderWorkflowStarter } from '../../../libs/temporal/temporal-order-workflow.starter';
 import { createApiApp } from './api-app.factory';
 
@@ -17,7 +18,11 @@ async function bootstrap(): Promise<void> {
     config,
     dataSource,
     temporalConnection,
-    workflowStarter: new TemporalOrderWorkflowStarter(client, config.temporal.taskQueue),
+    workflowStarter: new TemporalOrderWorkflowStarter(
+      client,
+      config.temporal.taskQueue,
+      orderProcessingSettings(config.lifecycle),
+    ),
     security: createSecurityServices(config.security),
   });
   await app.listen(config.http.port, config.http.host);

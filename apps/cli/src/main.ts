@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { type DataSource } from 'typeorm';
 import {
   AccountAdministrationError,
   AccountAdministrationService,
@@ -19,57 +20,78 @@ const USAGE = `usage:
   cli account show --email E
   cli db migrate`;
 
+/** What a command needs once its arguments are known to be complete. */
+interface CliServices {
+  dataSource: DataSource;
+  accounts(): AccountAdministrationService;
+}
+type Command = (services: CliServices) => Promise<unknown>;
+
+/**
+ * Reads the command and all its arguments before anything is connected, so a usage error answers at
+ * once (exit 2) even when the database is unreachable.
+ */
+function parseCommand(args: CliArguments): Command {
+  const command = args.positionals.join(' ');
+  switch (command) {
+    case 'db migrate':
+      return async ({ dataSource }) => ({ applied: await runMigrations(dataSource) });
+    case 'account create': {
+      const request = {
+        email: args.required('email'),
+        password: args.required('password'),
+        callbackUrl: args.optional('callback-url'),
+        shareDocuments: args.flag('share-documents'),
+        shareRegistrationId: args.flag('share-registration-id'),
+      };
+      return ({ accounts }) => accounts().create(request);
+    }
+    case 'account key issue': {
+      const email = args.required('email');
+      return ({ accounts }) => accounts().issueKey(email);
+    }
+    case 'account key revoke': {
+      const email = args.required('email');
+      const key = args.required('key');
+      return ({ accounts }) => accounts().revokeKey(email, key);
+    }
+    case 'account set-callback': {
+      const email = args.required('email');
+      const clear = args.flag('clear');
+      if (clear && args.optional('url') !== null) throw new CliUsageError('use either --url or --clear');
+      const url = clear ? null : args.required('url');
+      return ({ accounts }) => accounts().setCallbackUrl(email, url);
+    }
+    case 'account rotate-secret': {
+      const email = args.required('email');
+      return ({ accounts }) => accounts().rotateWebhookSecret(email);
+    }
+    case 'account show': {
+      const email = args.required('email');
+      return ({ accounts }) => accounts().show(email);
+    }
+    default:
+      throw new CliUsageError(command === '' ? 'missing command' : `unknown command: ${command}`);
+  }
+}
+
 /** Operator CLI: prints one JSON object on stdout; errors go to stderr with a non-zero exit code. */
 async function main(argv: string[]): Promise<number> {
-  const args = CliArguments.parse(argv);
-  const command = args.positionals.join(' ');
+  const command = parseCommand(CliArguments.parse(argv));
   const config = loadConfig();
   const dataSource = await createDataSource({ ...config.database, poolSize: 2 }).initialize();
   try {
-    if (command === 'db migrate') {
-      print({ applied: await runMigrations(dataSource) });
-      return 0;
-    }
-    const security = createSecurityServices(config.security);
-    const admin = new AccountAdministrationService(
-      new AccountRepository(dataSource),
-      new ApiKeyRepository(dataSource),
-      security.passwords,
-      security.secretBox,
-    );
-    switch (command) {
-      case 'account create':
-        print(
-          await admin.create({
-            email: args.required('email'),
-            password: args.required('password'),
-            callbackUrl: args.optional('callback-url'),
-            shareDocuments: args.flag('share-documents'),
-            shareRegistrationId: args.flag('share-registration-id'),
-          }),
-        );
-        return 0;
-      case 'account key issue':
-        print(await admin.issueKey(args.required('email')));
-        return 0;
-      case 'account key revoke':
-        print(await admin.revokeKey(args.required('email'), args.required('key')));
-        return 0;
-      case 'account set-callback': {
-        const clear = args.flag('clear');
-        const url = clear ? null : args.required('url');
-        print(await admin.setCallbackUrl(args.required('email'), url));
-        return 0;
-      }
-      case 'account rotate-secret':
-        print(await admin.rotateWebhookSecret(args.required('email')));
-        return 0;
-      case 'account show':
-        print(await admin.show(args.required('email')));
-        return 0;
-      default:
-        throw new CliUsageError(command === '' ? 'missing command' : `unknown command: ${command}`);
-    }
+    const accounts = () => {
+      const security = createSecurityServices(config.security);
+      return new AccountAdministrationService(
+        new AccountRepository(dataSource),
+        new ApiKeyRepository(dataSource),
+        security.passwords,
+        security.secretBox,
+      );
+    };
+    print(await command({ dataSource, accounts }));
+    return 0;
   } finally {
     await dataSource.destroy();
   }

@@ -1,5 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { type Doctype } from '../../domain/doctype';
 import { type OrderState } from '../../domain/order-state';
+import { type AccountStatement } from '../../extranet/account-statement';
 
 export interface PersonName {
   firstname: string;
@@ -82,6 +84,24 @@ export class OrderEntity {
 
   @Column({ name: 'syndic_url', type: 'varchar', length: 2048, nullable: true })
   syndicUrl!: string | null;
+
+  /** Collection round: 1 at creation, +1 at each refresh. */
+  @Column({ type: 'int', default: 1 })
+  version!: number;
+
+  /** The account statement collected for `statementVersion`. */
+  @Column({ type: 'jsonb', nullable: true })
+  statement!: AccountStatement | null;
+
+  @Column({ name: 'statement_version', type: 'int', nullable: true })
+  statementVersion!: number | null;
+
+  /** Required document types still absent at the last collection. */
+  @Column({ name: 'missing_doctypes', type: 'jsonb', default: () => "'[]'::jsonb" })
+  missingDoctypes!: Doctype[];
+
+  @Column({ name: 'done_at', type: 'timestamptz', nullable: true })
+  doneAt!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,0 +1,27 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { type Doctype } from '../../domain/doctype';
+
+/** The generated pre-statement PDF of one order version. */
+@Entity({ name: 'pre_statements' })
+export class PreStatementEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'char', length: 6 })
+  orderid!: string;
+
+  @Column({ name: 'order_version', type: 'int' })
+  orderVersion!: number;
+
+  @Column({ name: 'storage_key', type: 'varchar', length: 500 })
+  storageKey!: string;
+
+  @Column({ type: 'int' })
+  size!: number;
+
+  @Column({ name: 'missing_doctypes', type: 'jsonb', default: () => "'[]'::jsonb" })
+  missingDoctypes!: Doctype[];
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

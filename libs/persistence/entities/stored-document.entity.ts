@@ -1,0 +1,51 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { type Doctype } from '../../domain/doctype';
+
+/** A co-ownership document collected for an order version (downloaded or uploaded). */
+@Entity({ name: 'documents' })
+export class StoredDocumentEntity {
+  /** Stable integer id, the `id` of the notification's document objects. */
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'char', length: 6 })
+  orderid!: string;
+
+  @Column({ name: 'order_version', type: 'int' })
+  orderVersion!: number;
+
+  @Column({ type: 'varchar', length: 16 })
+  source!: 'extranet' | 'upload';
+
+  /** The extranet's document id, or an upload's content hash: never stored twice per version. */
+  @Column({ name: 'source_ref', type: 'varchar', length: 255 })
+  sourceRef!: string;
+
+  @Column({ type: 'smallint' })
+  doctype!: Doctype;
+
+  @Column({ type: 'varchar', length: 500 })
+  title!: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  filename!: string;
+
+  /** YYYY-MM-DD */
+  @Column({ name: 'document_date', type: 'date', nullable: true })
+  documentDate!: string | null;
+
+  @Column({ type: 'varchar', length: 127 })
+  mimetype!: string;
+
+  @Column({ type: 'int' })
+  size!: number;
+
+  @Column({ type: 'char', length: 64 })
+  sha256!: string;
+
+  @Column({ name: 'storage_key', type: 'varchar', length: 500 })
+  storageKey!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

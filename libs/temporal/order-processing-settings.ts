@@ -1,0 +1,12 @@
+import { type LifecycleConfig } from '../config/app-config';
+import { type OrderProcessingSettings } from '../domain/order-workflow.contract';
+
+export function orderProcessingSettings(lifecycle: LifecycleConfig): OrderProcessingSettings {
+  return {
+    pollIntervalMs: lifecycle.pollIntervalMs,
+    waitingDeadlineMs: lifecycle.waitingDeadlineMs,
+    refreshWindowMs: lifecycle.refreshWindowMs,
+    notificationRetryDelaysMs: lifecycle.notificationRetryDelaysMs,
+    notificationDeadlineMs: lifecycle.notificationDeadlineMs,
+  };
+}
