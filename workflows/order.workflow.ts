@@ -1,15 +1,307 @@
-import { condition, defineQuery, setHandler } from '@temporalio/workflow';
-import { type OrderWorkflowInput } from '../libs/domain/order-workflow.contract';
-import { type OrderState } from '../libs/domain/order-state';
+import {
+  ApplicationFailure,
+  CancellationScope,
+  ActivityFailure,
+  condition,
+  continueAsNew,
+  defineQuery,
+  defineSignal,
+  defineUpdate,
+  isCancellation,
+  allHandlersFinished,
+  proxyActivities,
+  setHandler,
+  sleep,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { OrderActivities } from '../activities/order.activities';
+import { type Doctype } from '../libs/domain/doctype';
+import { type OrderState, type OrderTrigger, nextState } from '../libs/domain/order-state';
+import {
+  CREDENTIALS_REFUSED_FAILURE,
+  type CarriedOrderState,
+  DOCUMENTS_UPLOADED_SIGNAL,
+  ORDER_STATE_QUERY,
+  type OrderWorkflowInput,
+  REFRESH_REJECTED_CLOSED,
+  REFRESH_UPDATE,
+  type RefreshUpdateArgs,
+} from '../libs/domain/order-workflow.contract';
+import { ORDER_SEARCH_ATTRIBUTES } from '../libs/domain/search-attributes';
+import { type OrderRecord } from '../libs/orders/order-record';
 
-export const orderStateQuery = defineQuery<OrderState>('orderState');
+export const orderStateQuery = defineQuery<OrderState>(ORDER_STATE_QUERY);
+export const documentsUploadedSignal = defineSignal<[]>(DOCUMENTS_UPLOADED_SIGNAL);
+export const refreshUpdate = defineUpdate<OrderRecord, [RefreshUpdateArgs]>(REFRESH_UPDATE);
+
+// The extranet may be down for hours: retried with backoff, never given up on by the workflow.
+const extranet = proxyActivities<OrderActivities>({
+  startToCloseTimeout: '2m',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10m' },
+});
+const downloads = proxyActivities<OrderActivities>({
+  startToCloseTimeout: '10m',
+  heartbeatTimeout: '1m',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10m' },
+});
+const local = proxyActivities<OrderActivities>({
+  startToCloseTimeout: '2m',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m' },
+});
+const webhooks = proxyActivities<OrderActivities>({
+  // One HTTP attempt (15 s at most) plus its log; the retry schedule is the workflow's own.
+  startToCloseTimeout: '1m',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m' },
+});
+
+/** Keeps each run's history small; a long wait or a long notification retry continues as new. */
+const MAX_HISTORY_EVENTS = 5000;
+const DOWNLOAD_CONCURRENCY = 4;
+
+type Outcome = 'idle' | 'continue-as-new';
 
 /**
- * One workflow per order (`order-<orderid>`). The order is persisted in `confirmed` by the API before
- * this starts; the lifecycle (collection, waiting, refresh, pre-statement) is built on this skeleton.
+ * One workflow per order (`order-<orderid>`): collection from the extranet (or uploads), waiting for
+ * missing documents, the pre-statement, refreshes for as long as the refresh window lasts, and the
+ * notifications of every transition, delivered in order without ever holding processing up.
  */
-export async function orderWorkflow(_input: OrderWorkflowInput): Promise<void> {
-  const state: OrderState = 'confirmed';
-  setHandler(orderStateQuery, () => state);
-  await condition(() => false);
+export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
+  const { orderid, settings } = input;
+  const c: CarriedOrderState = input.carried ?? {
+    state: 'confirmed',
+    version: 1,
+    waitingSince: null,
+    doneAt: null,
+    pendingNotifications: [],
+    credentialsRefused: false,
+  };
+  let restartRequested = false;
+  let uploadsArrived = false;
+  let transitionLocked = false;
+  let closing = false;
+  let collection: CancellationScope | null = null;
+
+  setHandler(orderStateQuery, () => c.state);
+  setHandler(documentsUploadedSignal, () => {
+    uploadsArrived = true;
+  });
+  setHandler(
+    refreshUpdate,
+    async ({ refreshRequestId }) => {
+      // Transitions are serialised so notifications are queued in the order of the state changes.
+      await condition(() => !transitionLocked);
+      transitionLocked = true;
+      try {
+        const applied = await local.applyRefresh(orderid, refreshRequestId, Date.now());
+        if (applied.notificationId !== null) {
+          c.version = applied.version;
+          c.state = 'need-refresh';
+          c.waitingSince = null;
+          c.doneAt = null;
+          c.credentialsRefused = false;
+          c.pendingNotifications.push(applied.notificationId);
+          upsertSearchAttributes([{ key: ORDER_SEARCH_ATTRIBUTES.orderState, value: c.state }]);
+          // A refresh while collecting restarts collection with the new parameters.
+          restartRequested = true;
+          collection?.cancel();
+        }
+        return applied.record;
+      } finally {
+        transitionLocked = false;
+      }
+    },
+    {
+      validator: (args: RefreshUpdateArgs) => {
+        if (typeof args?.refreshRequestId !== 'string') throw new Error('refreshRequestId is required');
+        if (closing || (c.doneAt !== null && Date.now() > c.doneAt + settings.refreshWindowMs)) {
+          throw ApplicationFailure.create({
+            type: REFRESH_REJECTED_CLOSED,
+            message: 'The refresh window is over',
+          });
+        }
+      },
+    },
+  );
+
+  async function transition(trigger: OrderTrigger, detail: Record<string, unknown> = {}): Promise<void> {
+    await condition(() => !transitionLocked);
+    // A refresh applied meanwhile superseded this version: the collection is about to restart.
+    if (restartRequested) throw new ApplicationFailure('superseded by a refresh', 'Superseded');
+    transitionLocked = true;
+    try {
+      const from = c.state;
+      const to = nextState(from, trigger);
+      // Not cancellable: once the transition is persisted its notification must be queued.
+      const recorded = await CancellationScope.nonCancellable(() =>
+        local.recordTransition({ orderid, version: c.version, from, to, trigger, detail, at: Date.now() }),
+      );
+      if (recorded === null) return;
+      c.state = to;
+      c.pendingNotifications.push(recorded.notificationId);
+      upsertSearchAttributes([{ key: ORDER_SEARCH_ATTRIBUTES.orderState, value: to }]);
+    } finally {
+      transitionLocked = false;
+    }
+  }
+
+  async function collectDocuments(version: number, method: 'extranet' | 'upload'): Promise<Doctype[]> {
+    if (method === 'extranet') {
+      const listed = await extranet.listExtranetDocuments(orderid);
+      for (let i = 0; i < listed.length; i += DOWNLOAD_CONCURRENCY) {
+        await Promise.all(
+          listed
+            .slice(i, i + DOWNLOAD_CONCURRENCY)
+            .map((d) => downloads.downloadExtranetDocument(orderid, version, d)),
+        );
+      }
+    }
+    return local.findMissingDocuments(orderid, version);
+  }
+
+  async function finish(version: number): Promise<void> {
+    await local.generatePreStatement(orderid, version, Date.now());
+    await transition('pre-statement-generated');
+    c.doneAt = Date.now();
+  }
+
+  /** Drives the order from its current state until it rests (done, or waiting for a refresh). */
+  async function advance(): Promise<Outcome> {
+    const { method, version } = await local.loadOrderSnapshot(orderid);
+    c.version = version;
+    for (;;) {
+      switch (c.state) {
+        case 'confirmed':
+        case 'need-refresh': {
+          if (method === 'extranet') {
+            try {
+              await extranet.verifyExtranetLogin(orderid);
+            } catch (error) {
+              if (!isCredentialsRefused(error)) throw error;
+              c.credentialsRefused = true;
+              await transition('credentials-refused', { reason: 'extranet_credentials_refused' });
+              return 'idle';
+            }
+            await extranet.collectAccountStatement(orderid, version);
+          }
+          await transition('collection-started');
+          break;
+        }
+        case 'received': {
+          const missing = await collectDocuments(version, method);
+          if (missing.length === 0) {
+            await finish(version);
+          } else {
+            await transition('documents-missing', { missing_doctypes: missing });
+            c.waitingSince = Date.now();
+          }
+          break;
+        }
+        case 'waiting': {
+          if (c.credentialsRefused) return 'idle';
+          const result = await waitForDocuments(version, method);
+          if (result === 'continue-as-new') return result;
+          await transition(result.length === 0 ? 'documents-arrived' : 'waiting-deadline-reached', {
+            missing_doctypes: result,
+          });
+          c.waitingSince = null;
+          await finish(version);
+          break;
+        }
+        case 'done':
+          return 'idle';
+      }
+    }
+  }
+
+  /** Polls the extranet on schedule (uploads wake it at once) until nothing is missing or the deadline. */
+  async function waitForDocuments(
+    version: number,
+    method: 'extranet' | 'upload',
+  ): Promise<Doctype[] | 'continue-as-new'> {
+    const deadline = (c.waitingSince ?? Date.now()) + settings.waitingDeadlineMs;
+    for (;;) {
+      if (historyIsLong()) return 'continue-as-new';
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return collectDocuments(version, method);
+      uploadsArrived = false;
+      await condition(() => uploadsArrived, Math.min(settings.pollIntervalMs, remaining));
+      const missing = await collectDocuments(version, method);
+      if (missing.length === 0) return missing;
+    }
+  }
+
+  /** Delivers queued notifications one at a time, in order, on the configured retry schedule. */
+  async function deliverNotifications(): Promise<never> {
+    for (;;) {
+      await condition(() => c.pendingNotifications.length > 0);
+      const notificationId = c.pendingNotifications[0]!;
+      const firstAttemptAt = Date.now();
+      for (let attempt = 0; ; attempt++) {
+        const outcome = await webhooks.deliverNotification(notificationId);
+        if (outcome.kind !== 'retry') break;
+        const delays = settings.notificationRetryDelaysMs;
+        const planned = delays[Math.min(attempt, delays.length - 1)]!;
+        // ±10 % jitter so receivers coming back up are not hit by every order at once.
+        const delay = outcome.retryAfterMs ?? Math.round(planned * (0.9 + Math.random() * 0.2));
+        if (Date.now() + delay - firstAttemptAt > settings.notificationDeadlineMs) {
+          await webhooks.markNotificationFailed(notificationId, outcome.error);
+          break;
+        }
+        await sleep(delay);
+      }
+      c.pendingNotifications.shift();
+    }
+  }
+
+  function historyIsLong(): boolean {
+    const info = workflowInfo();
+    return info.continueAsNewSuggested || info.historyLength > MAX_HISTORY_EVENTS;
+  }
+
+  async function continueAsNewWithState(): Promise<never> {
+    await condition(allHandlersFinished);
+    return continueAsNew<typeof orderWorkflow>({ ...input, carried: c });
+  }
+
+  // Runs beside processing for the whole life of the run; a slow callback never delays the order.
+  void deliverNotifications();
+
+  for (;;) {
+    if (c.state === 'done' && c.doneAt !== null) {
+      const windowLeft = c.doneAt + settings.refreshWindowMs - Date.now();
+      const refreshed = await condition(() => restartRequested || historyIsLong(), Math.max(windowLeft, 1));
+      if (!refreshed) break;
+      if (!restartRequested) await continueAsNewWithState();
+    } else if (c.credentialsRefused) {
+      await condition(() => restartRequested || historyIsLong());
+      if (!restartRequested) await continueAsNewWithState();
+    }
+    restartRequested = false;
+    collection = new CancellationScope();
+    try {
+      const outcome = await collection.run(advance);
+      if (outcome === 'continue-as-new') await continueAsNewWithState();
+    } catch (error) {
+      if (!(restartRequested && (isCancellation(error) || isSuperseded(error)))) throw error;
+    } finally {
+      collection = null;
+    }
+  }
+
+  // The refresh window is over: no refresh is accepted any more; deliver what is queued, then close.
+  closing = true;
+  await condition(() => c.pendingNotifications.length === 0 && allHandlersFinished());
+}
+
+function isCredentialsRefused(error: unknown): boolean {
+  return (
+    error instanceof ActivityFailure &&
+    error.cause instanceof ApplicationFailure &&
+    error.cause.type === CREDENTIALS_REFUSED_FAILURE
+  );
+}
+
+function isSuperseded(error: unknown): boolean {
+  return error instanceof ApplicationFailure && error.type === 'Superseded';
 }

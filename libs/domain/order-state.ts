@@ -12,6 +12,8 @@ export type OrderTrigger =
   | 'documents-missing'
   /** The missing documents arrived (poll or upload). */
   | 'documents-arrived'
+  /** The waiting deadline passed: the pre-statement is produced with the missing documents listed. */
+  | 'waiting-deadline-reached'
   /** Extranet login refused: the client is told through a `waiting` notification. */
   | 'credentials-refused'
   /** The pre-statement was generated and stored. */
@@ -23,6 +25,7 @@ const TRANSITIONS: Record<OrderTrigger, { from: readonly OrderState[]; to: Order
   'collection-started': { from: ['confirmed', 'need-refresh'], to: 'received' },
   'documents-missing': { from: ['received'], to: 'waiting' },
   'documents-arrived': { from: ['waiting'], to: 'received' },
+  'waiting-deadline-reached': { from: ['waiting'], to: 'received' },
   // Refused credentials are found before anything is received, so the order waits for a refresh.
   'credentials-refused': { from: ['confirmed', 'need-refresh'], to: 'waiting' },
   'pre-statement-generated': { from: ['received'], to: 'done' },

@@ -58,3 +58,6 @@ export const ORDER_STATE_QUERY = 'orderState';
 
 /** Failure types of the refresh update's validator, mapped by the API to 409 texts. */
 export const REFRESH_REJECTED_CLOSED = 'OrderClosed';
+
+/** Failure type of the login activity when the extranet refuses the seller's credentials. */
+export const CREDENTIALS_REFUSED_FAILURE = 'ExtranetCredentialsRefused';

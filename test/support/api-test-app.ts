@@ -40,7 +40,11 @@ export async function startApiTestApp(
     temporalConnection: connection,
     workflowStarter: options.workflowStarter
       ? options.workflowStarter(temporal, config)
-      : new TemporalOrderWorkflowStarter(temporal, config.temporal.taskQueue, orderProcessingSettings(config.lifecycle)),
+      : new TemporalOrderWorkflowStarter(
+          temporal,
+          config.temporal.taskQueue,
+          orderProcessingSettings(config.lifecycle),
+        ),
     security,
   });
   await app.listen(0, '127.0.0.1');

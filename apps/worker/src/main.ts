@@ -1,22 +1,15 @@
 import 'reflect-metadata';
 import { loadConfig } from '../../../libs/config/app-config';
-import { createDataSource } from '../../../libs/persistence/data-source.factory';
-import { createOrderWorker } from './order-worker.factory';
+import { createOrderWorkerRuntime } from './order-worker.runtime';
 
 /** The worker process: no HTTP port; drains its running activities on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const dataSource = await createDataSource(config.database).initialize();
-  const { worker, connection } = await createOrderWorker({
-    temporal: config.temporal,
-    activities: {},
-    workflowBundlePath: config.temporal.workflowBundlePath,
-  });
+  const runtime = await createOrderWorkerRuntime(config);
   console.log(`Worker polling task queue ${config.temporal.taskQueue} on ${config.temporal.address}`);
   // The SDK installs SIGTERM/SIGINT handlers that call worker.shutdown(); run() resolves once drained.
-  await worker.run();
-  await connection.close();
-  await dataSource.destroy();
+  await runtime.worker.run();
+  await runtime.close();
 }
 
 main().catch((error: unknown) => {

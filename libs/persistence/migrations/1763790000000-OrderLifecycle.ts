@@ -80,7 +80,9 @@ export class OrderLifecycle1763790000000 implements MigrationInterface {
         error text,
         response_excerpt text
       )`);
-    await q.query(`CREATE INDEX notification_attempts_notification_idx ON notification_attempts (notification_id, id)`);
+    await q.query(
+      `CREATE INDEX notification_attempts_notification_idx ON notification_attempts (notification_id, id)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

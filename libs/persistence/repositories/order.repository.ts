@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { type Doctype } from '../../domain/doctype';
 import { type OrderState } from '../../domain/order-state';
+import { type AccountStatement } from '../../extranet/account-statement';
 import { OrderEventEntity } from '../entities/order-event.entity';
 import { OrderEntity } from '../entities/order.entity';
 
@@ -14,6 +17,8 @@ export interface OrderListQuery {
 
 export interface TransitionRecord {
   orderid: string;
+  /** The order version the transition belongs to; a transition of a superseded version is dropped. */
+  version: number;
   fromState: OrderState | null;
   toState: OrderState;
   trigger: string;
@@ -84,30 +89,70 @@ export class OrderRepository {
   }
 
   /**
-   * Persists a transition: the order's state and `updated`, and one event row, atomically.
-   * Idempotent for activity retries: when the order already is in `toState` with an event for the
-   * same trigger at the same instant, nothing is written twice.
+   * Persists a transition atomically: the order's state and `updated`, one event row and one
+   * notification row (whose id is returned). Idempotent for activity retries (an event for the same
+   * trigger at the same instant is not written twice) and versioned: when a refresh has moved the
+   * order to a newer version meanwhile, nothing is written and null is returned.
    */
-  async recordTransition(
-    t: TransitionRecord,
-    changes: Partial<Pick<OrderEntity, 'refreshed'>> = {},
-  ): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const existing = await manager
-        .getRepository(OrderEventEntity)
-        .findOneBy({ orderid: t.orderid, toState: t.toState, trigger: t.trigger, createdAt: t.at });
-      if (existing) return;
-      await manager.update(
-        OrderEntity,
-        { orderid: t.orderid },
-        { state: t.toState, updatedAt: t.at, ...changes },
+  async recordTransition(t: TransitionRecord): Promise<{ notificationId: string } | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const existing: { notification_id: string | null }[] = await manager.query(
+        `SELECT (SELECT n.id FROM notifications n WHERE n.orderid = e.orderid AND n.created_at = e.created_at
+                   AND n.status = e.to_state AND NOT n.test LIMIT 1) AS notification_id
+           FROM order_events e
+          WHERE e.orderid = $1 AND e.to_state = $2 AND e.trigger = $3 AND e.created_at = $4`,
+        [t.orderid, t.toState, t.trigger, t.at],
       );
-      await manager.query(
-        `INSERT INTO order_events (orderid, from_state, to_state, trigger, detail, created_at)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
-        [t.orderid, t.fromState, t.toState, t.trigger, JSON.stringify(t.detail), t.at],
-      );
+      if (existing.length > 0) {
+        return existing[0]!.notification_id ? { notificationId: existing[0]!.notification_id } : null;
+      }
+      const changes: Record<string, unknown> = { state: t.toState, updatedAt: t.at };
+      if (t.toState === 'done') changes.doneAt = t.at;
+      const updated = await manager.update(OrderEntity, { orderid: t.orderid, version: t.version }, changes);
+      if (!updated.affected) return null;
+      await this.insertEvent(manager, t);
+      return {
+        notificationId: await this.insertNotification(manager, t.orderid, t.toState, t.version, t.at),
+      };
     });
+  }
+
+  async insertEvent(manager: EntityManager, t: Omit<TransitionRecord, 'version'>): Promise<void> {
+    await manager.query(
+      `INSERT INTO order_events (orderid, from_state, to_state, trigger, detail, created_at)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
+      [t.orderid, t.fromState, t.toState, t.trigger, JSON.stringify(t.detail), t.at],
+    );
+  }
+
+  async insertNotification(
+    manager: EntityManager,
+    orderid: string,
+    status: OrderState,
+    version: number,
+    at: Date,
+  ): Promise<string> {
+    const id = randomUUID();
+    await manager.query(
+      `INSERT INTO notifications (id, orderid, status, test, order_version, created_at) VALUES ($1, $2, $3, false, $4, $5)`,
+      [id, orderid, status, version, at],
+    );
+    return id;
+  }
+
+  /** Stores the account statement collected for a version (ignored when the version is superseded). */
+  async saveStatement(orderid: string, version: number, statement: AccountStatement): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE orders SET statement = $3::jsonb, statement_version = $2 WHERE orderid = $1 AND version = $2`,
+      [orderid, version, JSON.stringify(statement)],
+    );
+  }
+
+  async saveMissingDoctypes(orderid: string, version: number, missing: Doctype[]): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE orders SET missing_doctypes = $3::jsonb WHERE orderid = $1 AND version = $2`,
+      [orderid, version, JSON.stringify(missing)],
+    );
   }
 
   listEvents(orderid: string): Promise<OrderEventEntity[]> {

@@ -1,0 +1,120 @@
+import { ApplicationFailure, heartbeat } from '@temporalio/activity';
+import { type Doctype } from '../libs/domain/doctype';
+import { CREDENTIALS_REFUSED_FAILURE } from '../libs/domain/order-workflow.contract';
+import { type OrderState } from '../libs/domain/order-state';
+import { ExtranetCredentialsRefusedError } from '../libs/extranet/extranet-errors';
+import { type ExtranetDocument } from '../libs/extranet/extranet-document';
+import { type DeliveryOutcome } from '../libs/notifications/delivery-outcome';
+import { type OrderRecord } from '../libs/orders/order-record';
+import { type OrderRepository } from '../libs/persistence/repositories/order.repository';
+import { type OrderCollectionService } from '../libs/processing/order-collection.service';
+import { type OrderRefreshApplicationService } from '../libs/processing/order-refresh-application.service';
+import { type PreStatementGenerationService } from '../libs/processing/pre-statement-generation.service';
+
+export interface OrderActivityDependencies {
+  orders: OrderRepository;
+  collection: OrderCollectionService;
+  refreshes: OrderRefreshApplicationService;
+  preStatements: PreStatementGenerationService;
+  notifications: {
+    attempt(notificationId: string): Promise<DeliveryOutcome>;
+    markFailed(notificationId: string, reason: string): Promise<void>;
+  };
+}
+
+export interface OrderSnapshot {
+  method: 'extranet' | 'upload';
+  version: number;
+}
+
+export interface TransitionRequest {
+  orderid: string;
+  version: number;
+  from: OrderState;
+  to: OrderState;
+  trigger: string;
+  detail: Record<string, unknown>;
+  /** Workflow time in epoch ms: the same on every retry, which makes the activity idempotent. */
+  at: number;
+}
+
+/**
+ * The order workflow's activities: thin adapters over the libs/ services (the same ones the API
+ * uses), taking and returning only non-secret data.
+ */
+export function createOrderActivities(deps: OrderActivityDependencies) {
+  return {
+    async loadOrderSnapshot(orderid: string): Promise<OrderSnapshot> {
+      const order = await deps.orders.findById(orderid);
+      if (!order) throw ApplicationFailure.nonRetryable(`Order ${orderid} does not exist`, 'OrderNotFound');
+      return { method: order.method, version: order.version };
+    },
+
+    async verifyExtranetLogin(orderid: string): Promise<void> {
+      try {
+        await deps.collection.verifyLogin(orderid);
+      } catch (error) {
+        // Refused credentials will not get better by retrying: the order waits for a refresh.
+        if (error instanceof ExtranetCredentialsRefusedError) {
+          throw ApplicationFailure.nonRetryable(error.message, CREDENTIALS_REFUSED_FAILURE);
+        }
+        throw error;
+      }
+    },
+
+    async collectAccountStatement(orderid: string, version: number): Promise<void> {
+      await deps.collection.collectStatement(orderid, version);
+    },
+
+    async listExtranetDocuments(orderid: string): Promise<ExtranetDocument[]> {
+      return deps.collection.listDocuments(orderid);
+    },
+
+    async downloadExtranetDocument(
+      orderid: string,
+      version: number,
+      document: ExtranetDocument,
+    ): Promise<void> {
+      heartbeat(document.id);
+      await deps.collection.downloadDocument(orderid, version, document);
+    },
+
+    async findMissingDocuments(orderid: string, version: number): Promise<Doctype[]> {
+      return deps.collection.missingDoctypes(orderid, version);
+    },
+
+    async recordTransition(t: TransitionRequest): Promise<{ notificationId: string } | null> {
+      return deps.orders.recordTransition({
+        orderid: t.orderid,
+        version: t.version,
+        fromState: t.from,
+        toState: t.to,
+        trigger: t.trigger,
+        detail: t.detail,
+        at: new Date(t.at),
+      });
+    },
+
+    async applyRefresh(
+      orderid: string,
+      refreshRequestId: string,
+      at: number,
+    ): Promise<{ record: OrderRecord; version: number; notificationId: string | null }> {
+      return deps.refreshes.apply(orderid, refreshRequestId, new Date(at));
+    },
+
+    async generatePreStatement(orderid: string, version: number, issuedAt: number): Promise<void> {
+      await deps.preStatements.generate(orderid, version, new Date(issuedAt));
+    },
+
+    async deliverNotification(notificationId: string): Promise<DeliveryOutcome> {
+      return deps.notifications.attempt(notificationId);
+    },
+
+    async markNotificationFailed(notificationId: string, reason: string): Promise<void> {
+      await deps.notifications.markFailed(notificationId, reason);
+    },
+  };
+}
+
+export type OrderActivities = ReturnType<typeof createOrderActivities>;

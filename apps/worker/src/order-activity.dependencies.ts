@@ -1,0 +1,42 @@
+import { type DataSource } from 'typeorm';
+import { type OrderActivityDependencies } from '../../../activities/order.activities';
+import { type AppConfig } from '../../../libs/config/app-config';
+import { type DocumentStore } from '../../../libs/documents/document-store';
+import { ExtranetConnectorRegistry } from '../../../libs/extranet/extranet-connector.registry';
+import { AccountRepository } from '../../../libs/persistence/repositories/account.repository';
+import { OrderRepository } from '../../../libs/persistence/repositories/order.repository';
+import { PreStatementRepository } from '../../../libs/persistence/repositories/pre-statement.repository';
+import { StoredDocumentRepository } from '../../../libs/persistence/repositories/stored-document.repository';
+import { OrderCollectionService } from '../../../libs/processing/order-collection.service';
+import { OrderRefreshApplicationService } from '../../../libs/processing/order-refresh-application.service';
+import { PreStatementGenerationService } from '../../../libs/processing/pre-statement-generation.service';
+import { type SecurityServices } from '../../../libs/security/security-services.factory';
+
+/** Builds the services the order activities adapt; shared by the worker process and the tests. */
+export function createOrderActivityDependencies(options: {
+  config: AppConfig;
+  dataSource: DataSource;
+  security: SecurityServices;
+  documentStore: DocumentStore;
+  notifications: OrderActivityDependencies['notifications'];
+}): OrderActivityDependencies {
+  const { config, dataSource, security, documentStore } = options;
+  const orders = new OrderRepository(dataSource);
+  const documents = new StoredDocumentRepository(dataSource);
+  const connectors = new ExtranetConnectorRegistry({
+    sandboxBaseUrl: config.extranet.sandboxBaseUrl,
+    defaultBaseUrl: config.extranet.defaultBaseUrl,
+  });
+  return {
+    orders,
+    collection: new OrderCollectionService(orders, documents, connectors, documentStore, security.secretBox),
+    refreshes: new OrderRefreshApplicationService(dataSource, orders, new AccountRepository(dataSource)),
+    preStatements: new PreStatementGenerationService(
+      orders,
+      documents,
+      new PreStatementRepository(dataSource),
+      documentStore,
+    ),
+    notifications: options.notifications,
+  };
+}

@@ -1,0 +1,83 @@
+import { type DataSource } from 'typeorm';
+import { type AccountRepository } from '../persistence/repositories/account.repository';
+import { OrderRefreshRequestEntity } from '../persistence/entities/order-refresh-request.entity';
+import { OrderEntity } from '../persistence/entities/order.entity';
+import { type OrderRepository } from '../persistence/repositories/order.repository';
+import { type OrderRecord, toOrderRecord } from '../orders/order-record';
+import { OrderNotFoundForProcessingError } from './order-collection.service';
+
+export interface AppliedRefresh {
+  record: OrderRecord;
+  version: number;
+  notificationId: string | null;
+}
+
+/**
+ * Applies a refresh the API stored: new parameters and credentials onto the order, a new collection
+ * version, the `need-refresh` transition with its event (the comment kept in the history) and its
+ * notification. Idempotent: a request applied before returns the order as it is.
+ */
+export class OrderRefreshApplicationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly orders: OrderRepository,
+    private readonly accounts: AccountRepository,
+  ) {}
+
+  async apply(orderid: string, refreshRequestId: string, at: Date): Promise<AppliedRefresh> {
+    const result = await this.dataSource.transaction(async (manager) => {
+      const request = await manager.findOneBy(OrderRefreshRequestEntity, { id: refreshRequestId, orderid });
+      const order = await manager.findOne(OrderEntity, {
+        where: { orderid },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!request || !order)
+        throw new OrderNotFoundForProcessingError(`Refresh ${refreshRequestId} of ${orderid} not found`);
+      if (request.appliedAt) return { order, notificationId: null };
+      const fromState = order.state;
+      const changes: Partial<OrderEntity> = {
+        state: 'need-refresh',
+        version: order.version + 1,
+        refreshed: true,
+        updatedAt: at,
+        allDuePaid: request.allDuePaid,
+        method: request.method,
+        missingDoctypes: [],
+        doneAt: null,
+      };
+      if (request.syndicPasswordSealed) {
+        Object.assign(changes, {
+          syndicName: request.syndicName,
+          syndicUsername: request.syndicUsername,
+          syndicPasswordSealed: request.syndicPasswordSealed,
+          syndicUrl: request.syndicUrl,
+        });
+      }
+      await manager.update(OrderEntity, { orderid }, changes);
+      await manager.update(OrderRefreshRequestEntity, { id: request.id }, { appliedAt: at });
+      await this.orders.insertEvent(manager, {
+        orderid,
+        fromState,
+        toState: 'need-refresh',
+        trigger: 'refresh-requested',
+        detail: { comment: request.comment, all_due_paid: request.allDuePaid, method: request.method },
+        at,
+      });
+      const notificationId = await this.orders.insertNotification(
+        manager,
+        orderid,
+        'need-refresh',
+        order.version + 1,
+        at,
+      );
+      Object.assign(order, changes);
+      return { order, notificationId };
+    });
+    const account = await this.accounts.findById(result.order.accountId);
+    return {
+      record: toOrderRecord(result.order, account?.email ?? ''),
+      version: result.order.version,
+      notificationId: result.notificationId,
+    };
+  }
+}

@@ -1,0 +1,114 @@
+import { orderWorkflowId } from '../../libs/domain/order-id';
+import { ORDER_SEARCH_ATTRIBUTES } from '../../libs/domain/search-attributes';
+import { OrderRepository } from '../../libs/persistence/repositories/order.repository';
+import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
+import { orderBody } from '../support/order-fixtures';
+import { waitFor } from '../support/wait-for';
+
+describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)', () => {
+  let stack: LifecycleStack;
+
+  beforeAll(async () => {
+    stack = await startLifecycleStack();
+  });
+  afterAll(() => stack.close());
+
+  async function createOrder(overrides: Record<string, unknown>): Promise<string> {
+    const res = await stack.http.post('/order/', orderBody(overrides), stack.account.headers);
+    expect(res.status).toBe(200);
+    return (res.json as { payload: { orderid: string } }).payload.orderid;
+  }
+
+  async function stateOf(orderid: string): Promise<string> {
+    const res = await stack.http.get(`/order/${orderid}`, stack.account.headers);
+    return (res.json as { payload: { state: string } }).payload.state;
+  }
+
+  const eventsOf = async (orderid: string) =>
+    (await new OrderRepository(stack.api.dataSource).listEvents(orderid)).map(
+      (e) => `${e.fromState ?? ''}>${e.toState}`,
+    );
+
+  it('goes straight to done and notifies every state change in order', async () => {
+    const orderid = await createOrder({
+      syndic: { name: 'Foncia', username: 'jeanne.martin', password: 'pw' },
+    });
+    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done' });
+    expect(await eventsOf(orderid)).toEqual(['>confirmed', 'confirmed>received', 'received>done']);
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 2, { what: 'notifications' });
+    expect(stack.receiver.statusesOf(orderid)).toEqual(['received', 'done']);
+    const record = (await stack.http.get(`/order/${orderid}`, stack.account.headers)).json as {
+      payload: { pending: boolean; refreshed: boolean };
+    };
+    expect(record.payload).toMatchObject({ pending: false, refreshed: false });
+    const description = await stack.api.temporal.workflow.getHandle(orderWorkflowId(orderid)).describe();
+    expect(description.typedSearchAttributes.get(ORDER_SEARCH_ATTRIBUTES.orderState)).toBe('done');
+  });
+
+  it('waits for missing documents, finds them at the next poll, then completes', async () => {
+    const orderid = await createOrder({
+      syndic: { name: 'Foncia', username: 'sandbox-missing-docs', password: 'pw' },
+    });
+    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done' });
+    expect(await eventsOf(orderid)).toEqual([
+      '>confirmed',
+      'confirmed>received',
+      'received>waiting',
+      'waiting>received',
+      'received>done',
+    ]);
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 4, { what: 'notifications' });
+    expect(stack.receiver.statusesOf(orderid)).toEqual(['received', 'waiting', 'received', 'done']);
+  });
+
+  it('waits on refused credentials, then completes after a refresh with good ones', async () => {
+    const orderid = await createOrder({
+      syndic: { name: 'Foncia', username: 'sandbox-bad-credentials', password: 'x' },
+    });
+    await waitFor(async () => (await stateOf(orderid)) === 'waiting', { what: 'waiting' });
+    const refresh = await stack.http.post(
+      `/order/${orderid}/refresh`,
+      {
+        method: 'extranet',
+        comment: 'identifiants corrigés',
+        syndic: { name: 'Foncia', username: 'jeanne.martin', password: 'ok' },
+      },
+      stack.account.headers,
+    );
+    expect(refresh.status).toBe(200);
+    expect(refresh.json).toMatchObject({
+      message: null,
+      success: true,
+      payload: { state: 'need-refresh', refreshed: true },
+    });
+    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done' });
+    expect(await eventsOf(orderid)).toEqual([
+      '>confirmed',
+      'confirmed>waiting',
+      'waiting>need-refresh',
+      'need-refresh>received',
+      'received>done',
+    ]);
+  });
+
+  it('refreshes a done order: need-refresh, then done again with refreshed true', async () => {
+    const orderid = await createOrder({ syndic: { name: 'Foncia', username: 'paul.leroy', password: 'pw' } });
+    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'first done' });
+    const refresh = await stack.http.post(
+      `/order/${orderid}/refresh`,
+      { method: 'extranet', comment: '' },
+      stack.account.headers,
+    );
+    expect(refresh.status).toBe(200);
+    await waitFor(async () => (await eventsOf(orderid)).length === 6, { what: 'second done' });
+    expect((await eventsOf(orderid)).slice(3)).toEqual([
+      'done>need-refresh',
+      'need-refresh>received',
+      'received>done',
+    ]);
+    const record = (await stack.http.get(`/order/${orderid}`, stack.account.headers)).json as {
+      payload: { refreshed: boolean };
+    };
+    expect(record.payload.refreshed).toBe(true);
+  });
+});
