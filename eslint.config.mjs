@@ -20,24 +20,18 @@ export default tseslint.config(
     },
   },
   {
-    // Workflow code runs in Temporal's deterministic sandbox: no Node I/O, no frameworks.
+    // Workflow code runs in Temporal's deterministic sandbox: no Node I/O, no frameworks; activities
+    // are imported as types only.
     files: ['workflows/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            '@nestjs/*',
-            'typeorm',
-            'pg',
-            'node:*',
-            'fs',
-            'http',
-            'https',
-            '@temporalio/client',
-            '@temporalio/worker',
-            '../apps/*',
-            '../activities/*',
+            { group: ['@nestjs/*', 'typeorm', 'pg', 'node:*', 'fs', 'http', 'https'], message: 'Not workflow-safe.' },
+            { group: ['@temporalio/client', '@temporalio/worker', '@temporalio/activity'], message: 'Not workflow-safe.' },
+            { group: ['../apps/*'], message: 'Workflows do not depend on apps.' },
+            { group: ['../activities/*'], message: 'Import activities as types only.', allowTypeImports: true },
           ],
         },
       ],
