@@ -28,10 +28,20 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@nestjs/*', 'typeorm', 'pg', 'node:*', 'fs', 'http', 'https'], message: 'Not workflow-safe.' },
-            { group: ['@temporalio/client', '@temporalio/worker', '@temporalio/activity'], message: 'Not workflow-safe.' },
+            {
+              group: ['@nestjs/*', 'typeorm', 'pg', 'node:*', 'fs', 'http', 'https'],
+              message: 'Not workflow-safe.',
+            },
+            {
+              group: ['@temporalio/client', '@temporalio/worker', '@temporalio/activity'],
+              message: 'Not workflow-safe.',
+            },
             { group: ['../apps/*'], message: 'Workflows do not depend on apps.' },
-            { group: ['../activities/*'], message: 'Import activities as types only.', allowTypeImports: true },
+            {
+              group: ['../activities/*'],
+              message: 'Import activities as types only.',
+              allowTypeImports: true,
+            },
           ],
         },
       ],

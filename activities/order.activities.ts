@@ -108,7 +108,13 @@ export function createOrderActivities(deps: OrderActivityDependencies) {
     },
 
     async deliverNotification(notificationId: string): Promise<DeliveryOutcome> {
-      return deps.notifications.attempt(notificationId);
+      try {
+        return await deps.notifications.attempt(notificationId);
+      } catch (error) {
+        // A notification row that does not exist can never be sent: retrying would stall the queue.
+        if ((error as { code?: string }).code === 'notification_not_found') return { kind: 'no-callback' };
+        throw error;
+      }
     },
 
     async markNotificationFailed(notificationId: string, reason: string): Promise<void> {

@@ -35,16 +35,6 @@ export const orderStateQuery = defineQuery<OrderState>(ORDER_STATE_QUERY);
 export const documentsUploadedSignal = defineSignal<[]>(DOCUMENTS_UPLOADED_SIGNAL);
 export const refreshUpdate = defineUpdate<OrderRecord, [RefreshUpdateArgs]>(REFRESH_UPDATE);
 
-// The extranet may be down for hours: retried with backoff, never given up on by the workflow.
-const extranet = proxyActivities<OrderActivities>({
-  startToCloseTimeout: '2m',
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10m' },
-});
-const downloads = proxyActivities<OrderActivities>({
-  startToCloseTimeout: '10m',
-  heartbeatTimeout: '1m',
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10m' },
-});
 const local = proxyActivities<OrderActivities>({
   startToCloseTimeout: '2m',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m' },
@@ -68,6 +58,17 @@ type Outcome = 'idle' | 'continue-as-new';
  */
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   const { orderid, settings } = input;
+  // The extranet may be down for hours: retried with backoff, never given up on by the workflow.
+  const extranetRetry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10m' } as const;
+  const extranet = proxyActivities<OrderActivities>({
+    startToCloseTimeout: settings.extranetActivityTimeoutMs,
+    retry: extranetRetry,
+  });
+  const downloads = proxyActivities<OrderActivities>({
+    startToCloseTimeout: settings.extranetActivityTimeoutMs * 5,
+    heartbeatTimeout: settings.extranetActivityTimeoutMs,
+    retry: extranetRetry,
+  });
   const c: CarriedOrderState = input.carried ?? {
     state: 'confirmed',
     version: 1,

@@ -5,6 +5,7 @@ import { generateApiKey } from '../security/api-key';
 import { type PasswordHasher } from '../security/password-hasher';
 import { type SecretBox } from '../security/secret-box';
 import { generateWebhookSecret } from '../security/webhook-secret';
+import { WEBHOOK_SECRET_AAD } from '../security/webhook-secret-aad';
 
 export class AccountAdministrationError extends Error {
   override readonly name = 'AccountAdministrationError';
@@ -28,7 +29,6 @@ export interface AccountSummary {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const WEBHOOK_SECRET_AAD = 'webhook-secret';
 
 /** What the operator CLI does to accounts; no HTTP endpoint creates accounts. */
 export class AccountAdministrationService {

@@ -55,9 +55,15 @@ export interface MailConfig {
 
 export interface WebhookConfig {
   allowPrivateCallbacks: boolean;
+  /** CIDR ranges opened to callbacks even when private addresses are refused (local setups, tests). */
+  callbackAllowlist: string[];
 }
 
 export interface ExtranetConfig {
+  /** One HTTP request to an extranet. */
+  requestTimeoutMs: number;
+  /** One collection step (login, statement, listing), retried with backoff beyond it. */
+  activityTimeoutMs: number;
   sandboxPort: number;
   sandboxBaseUrl: string;
   defaultBaseUrl: string;
@@ -162,12 +168,19 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     },
     webhooks: {
       allowPrivateCallbacks: read.boolean('CALLBACK_ALLOW_PRIVATE', mode !== 'production'),
+      callbackAllowlist: (read.optionalString('CALLBACK_ALLOWLIST') ?? '')
+        .split(',')
+        .map((range) => range.trim())
+        .filter((range) => range !== ''),
     },
     lifecycle: {
       pollIntervalMs: read.duration('POLL_INTERVAL', '6h'),
       waitingDeadlineMs: read.duration('WAITING_DEADLINE', '14d'),
       refreshWindowMs: read.duration('REFRESH_WINDOW', '180d'),
-      notificationRetryDelaysMs: read.durations('NOTIFICATION_RETRY_DELAYS', '5s,5m,30m,2h,5h,10h,14h,20h,24h'),
+      notificationRetryDelaysMs: read.durations(
+        'NOTIFICATION_RETRY_DELAYS',
+        '5s,5m,30m,2h,5h,10h,14h,20h,24h',
+      ),
       notificationDeadlineMs: read.duration('NOTIFICATION_DEADLINE', '4d'),
       notificationTimeoutMs: read.duration('NOTIFICATION_TIMEOUT', '15s'),
     },
@@ -175,6 +188,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       documentsDir: read.string('DOCUMENTS_DIR', 'var/documents'),
     },
     extranet: {
+      requestTimeoutMs: read.duration('EXTRANET_REQUEST_TIMEOUT', '15s'),
+      activityTimeoutMs: read.duration('EXTRANET_ACTIVITY_TIMEOUT', '2m'),
       sandboxPort,
       sandboxBaseUrl,
       defaultBaseUrl: read.url('EXTRANET_DEFAULT_URL', sandboxBaseUrl, ['http:', 'https:'])!,

@@ -32,7 +32,8 @@ export class EnvReader {
   duration(name: string, fallback: string): number {
     const raw = this.string(name, fallback);
     const ms = parseDuration(raw);
-    if (ms === null) throw new ConfigError(name, `must be a duration like 500ms, 30s, 5m, 6h or 14d, got "${raw}"`);
+    if (ms === null)
+      throw new ConfigError(name, `must be a duration like 500ms, 30s, 5m, 6h or 14d, got "${raw}"`);
     return ms;
   }
 
@@ -41,7 +42,10 @@ export class EnvReader {
     const raw = this.string(name, fallback);
     const values = raw.split(',').map((part) => parseDuration(part.trim()));
     if (values.length === 0 || values.some((v) => v === null)) {
-      throw new ConfigError(name, `must be a comma-separated list of durations (e.g. 5s,5m,30m), got "${raw}"`);
+      throw new ConfigError(
+        name,
+        `must be a comma-separated list of durations (e.g. 5s,5m,30m), got "${raw}"`,
+      );
     }
     return values as number[];
   }
@@ -61,7 +65,8 @@ export class EnvReader {
     try {
       parsed = new URL(raw);
     } catch {
-      throw new ConfigError(name, `must be a URL, got "${raw}"`);
+      // Never echo the value: a database URL carries a password.
+      throw new ConfigError(name, 'must be a valid URL');
     }
     if (!protocols.includes(parsed.protocol)) {
       throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);

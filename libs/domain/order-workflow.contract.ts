@@ -18,6 +18,8 @@ export interface OrderProcessingSettings {
   notificationRetryDelaysMs: number[];
   /** After this long without a 2xx, a notification is given up (≥ 3 days in production). */
   notificationDeadlineMs: number;
+  /** Time limit of one extranet step before Temporal retries it (a dead worker is noticed this late). */
+  extranetActivityTimeoutMs: number;
 }
 
 /** State carried across continue-as-new, so a long-lived order keeps a bounded history. */

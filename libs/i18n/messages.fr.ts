@@ -71,6 +71,10 @@ export const VALIDATION_MESSAGES = {
   base64: (field: string) => `Le champ '${field}' doit être encodé en base64`,
   pdf: (field: string) => `Le champ '${field}' doit contenir un fichier PDF valide`,
   documentItem: (index: number, reason: string) => `Document n°${index} : ${reason}`,
+  filename: (field: string) =>
+    `Le champ '${field}' doit être un nom de fichier, sans séparateur de chemin (/ ou \\) ni caractère de contrôle`,
+  contentType: (field: string, mimetype: string) =>
+    `Le champ '${field}' ne contient pas un fichier de type '${mimetype}'`,
 } as const;
 
 /** Describes a JSON.parse failure in French with its position, e.g. for the malformed JSON error. */

@@ -1,4 +1,13 @@
 import { type InvoiceParty, type PersonName } from '../persistence/entities/order.entity';
+import { type UploadedDocument } from './uploaded-document';
+
+/** Syndic extranet credentials as a client sends them (creation or refresh). */
+export interface SyndicInput {
+  name: string;
+  username: string;
+  password: string;
+  url: string | null;
+}
 
 /** A validated order creation request (the API's DTO, after validation and normalisation). */
 export interface NewOrder {
@@ -10,11 +19,13 @@ export interface NewOrder {
   owners: PersonName[];
   invoice: InvoiceParty;
   method: 'extranet' | 'upload';
-  syndic: { name: string; username: string; password: string; url: string | null } | null;
+  syndic: SyndicInput | null;
   allDuePaid: boolean;
   externalId: string;
   testMode: boolean;
   lots: string | null;
   comment: string | null;
   callbackUrl: string | null;
+  /** Documents sent with the order; stored before its workflow starts so the first collection sees them. */
+  documents: UploadedDocument[];
 }

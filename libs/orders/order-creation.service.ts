@@ -9,6 +9,7 @@ import { type NewOrder } from './new-order';
 import { generateOrderId } from './order-id-generator';
 import { type OrderRecord, toOrderRecord } from './order-record';
 import { type OrderWorkflowStarter } from './order-workflow-starter';
+import { type UploadedDocumentWriter } from './uploaded-document.writer';
 
 const MAX_ID_ATTEMPTS = 8;
 
@@ -25,6 +26,7 @@ export class OrderCreationService {
     private readonly idempotencyKeys: IdempotencyKeyRepository,
     private readonly secretBox: SecretBox,
     private readonly workflows: OrderWorkflowStarter,
+    private readonly uploads: UploadedDocumentWriter,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -62,8 +64,9 @@ export class OrderCreationService {
   }
 
   /**
-   * Persists the order and starts its workflow in one unit: the insert is committed only once
-   * Temporal has accepted the workflow, so a failed start leaves no orphan order behind.
+   * Persists the order (and the documents sent with it) and starts its workflow in one unit: the
+   * inserts are committed only once Temporal has accepted the workflow, so a failed start leaves no
+   * orphan order behind, and the workflow's first collection already finds the documents.
    */
   private async createOrder(caller: AuthenticatedAccount, request: NewOrder): Promise<OrderRecord> {
     if (request.email !== null && request.email.toLowerCase() !== caller.email.toLowerCase()) {
@@ -74,6 +77,7 @@ export class OrderCreationService {
       for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
         const order = this.buildOrder(generateOrderId(), caller, request, now);
         if (!(await this.orders.insertWithEvent(manager, order, 'order-created'))) continue;
+        await this.uploads.write(order.orderid, order.version, request.documents, manager);
         try {
           await this.workflows.start({
             orderid: order.orderid,
@@ -117,6 +121,7 @@ export class OrderCreationService {
       syndicUrl: r.syndic?.url ?? null,
       createdAt: now,
       updatedAt: now,
+      version: 1,
     } satisfies Partial<OrderEntity>);
     return order;
   }

@@ -54,6 +54,15 @@ export class OrderRefreshApplicationService {
         });
       }
       await manager.update(OrderEntity, { orderid }, changes);
+      // Uploaded documents stay the client's: they carry over to the new collection round.
+      await manager.query(
+        `INSERT INTO documents (orderid, order_version, source, source_ref, doctype, title, filename, document_date,
+                                mimetype, size, sha256, storage_key)
+         SELECT orderid, $2, source, source_ref, doctype, title, filename, document_date, mimetype, size, sha256, storage_key
+           FROM documents WHERE orderid = $1 AND order_version = $3 AND source = 'upload'
+         ON CONFLICT DO NOTHING`,
+        [orderid, order.version + 1, order.version],
+      );
       await manager.update(OrderRefreshRequestEntity, { id: request.id }, { appliedAt: at });
       await this.orders.insertEvent(manager, {
         orderid,

@@ -1,12 +1,16 @@
-import { type LifecycleConfig } from '../config/app-config';
+import { type ExtranetConfig, type LifecycleConfig } from '../config/app-config';
 import { type OrderProcessingSettings } from '../domain/order-workflow.contract';
 
-export function orderProcessingSettings(lifecycle: LifecycleConfig): OrderProcessingSettings {
+export function orderProcessingSettings(
+  lifecycle: LifecycleConfig,
+  extranet: ExtranetConfig,
+): OrderProcessingSettings {
   return {
     pollIntervalMs: lifecycle.pollIntervalMs,
     waitingDeadlineMs: lifecycle.waitingDeadlineMs,
     refreshWindowMs: lifecycle.refreshWindowMs,
     notificationRetryDelaysMs: lifecycle.notificationRetryDelaysMs,
     notificationDeadlineMs: lifecycle.notificationDeadlineMs,
+    extranetActivityTimeoutMs: extranet.activityTimeoutMs,
   };
 }

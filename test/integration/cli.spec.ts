@@ -62,7 +62,9 @@ describe('operator CLI (account administration)', () => {
   const password = `mot-de-passe-${randomUUID()}`;
 
   async function create(email = newEmail(), extra: string[] = []): Promise<Created> {
-    return output<Created>(await cli(['account', 'create', '--email', email, '--password', password, ...extra]));
+    return output<Created>(
+      await cli(['account', 'create', '--email', email, '--password', password, ...extra]),
+    );
   }
 
   beforeAll(async () => {
@@ -123,8 +125,16 @@ describe('operator CLI (account administration)', () => {
     });
 
     it.each([
-      ['an invalid email', ['--email', 'not-an-email', '--password', 'long-enough-pw'], 'invalid email: not-an-email'],
-      ['a short password', ['--email', 'short@example.fr', '--password', '1234567'], 'password must be at least 8'],
+      [
+        'an invalid email',
+        ['--email', 'not-an-email', '--password', 'long-enough-pw'],
+        'invalid email: not-an-email',
+      ],
+      [
+        'a short password',
+        ['--email', 'short@example.fr', '--password', '1234567'],
+        'password must be at least 8',
+      ],
       [
         'a callback URL that is not a URL',
         ['--email', 'badurl@example.fr', '--password', 'long-enough-pw', '--callback-url', 'not a url'],
@@ -166,7 +176,10 @@ describe('operator CLI (account administration)', () => {
       [['account', 'key', 'revoke', '--email', 'a@b.fr'], 'error: missing --key <value>'],
       [['account', 'set-callback', '--email', 'a@b.fr'], 'error: missing --url <value>'],
       [['account', 'set-callback', '--email', 'a@b.fr', '--url', 'http://x.fr', '--clear'], 'use either'],
-      [['account', 'create', '--email', 'a@b.fr', '--password', 'pw-pw-pw-pw', '--share-documents', 'yes'], 'takes no value'],
+      [
+        ['account', 'create', '--email', 'a@b.fr', '--password', 'pw-pw-pw-pw', '--share-documents', 'yes'],
+        'takes no value',
+      ],
     ])('answers exit code 2 to %j', async (args, message) => {
       const run = await cli(args, unreachable);
       expect(run.code).toBe(2);
@@ -289,7 +302,9 @@ describe('operator CLI (account administration)', () => {
       const email = newEmail();
       await create(email);
       expect(
-        output(await cli(['account', 'set-callback', '--email', email, '--url', 'https://hooks.example.fr/x'])),
+        output(
+          await cli(['account', 'set-callback', '--email', email, '--url', 'https://hooks.example.fr/x']),
+        ),
       ).toEqual({ email, callback_url: 'https://hooks.example.fr/x' });
       expect(output<Shown>(await cli(['account', 'show', '--email', email])).callback_url).toBe(
         'https://hooks.example.fr/x',

@@ -4,6 +4,7 @@ import { OrderRepository } from '../../libs/persistence/repositories/order.repos
 import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
 import { orderBody } from '../support/order-fixtures';
 import { waitFor } from '../support/wait-for';
+import { recordWorkflowHistory } from '../support/workflow-history-recorder';
 
 describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)', () => {
   let stack: LifecycleStack;
@@ -43,6 +44,7 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
     expect(record.payload).toMatchObject({ pending: false, refreshed: false });
     const description = await stack.api.temporal.workflow.getHandle(orderWorkflowId(orderid)).describe();
     expect(description.typedSearchAttributes.get(ORDER_SEARCH_ATTRIBUTES.orderState)).toBe('done');
+    await recordWorkflowHistory(stack.api.temporal, orderid, 'straight-to-done');
   });
 
   it('waits for missing documents, finds them at the next poll, then completes', async () => {
@@ -59,6 +61,7 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
     ]);
     await waitFor(() => stack.receiver.statusesOf(orderid).length === 4, { what: 'notifications' });
     expect(stack.receiver.statusesOf(orderid)).toEqual(['received', 'waiting', 'received', 'done']);
+    await recordWorkflowHistory(stack.api.temporal, orderid, 'missing-documents');
   });
 
   it('waits on refused credentials, then completes after a refresh with good ones', async () => {
@@ -89,6 +92,7 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
       'need-refresh>received',
       'received>done',
     ]);
+    await recordWorkflowHistory(stack.api.temporal, orderid, 'bad-credentials-then-refresh');
   });
 
   it('refreshes a done order: need-refresh, then done again with refreshed true', async () => {
@@ -110,5 +114,6 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
       payload: { refreshed: boolean };
     };
     expect(record.payload.refreshed).toBe(true);
+    await recordWorkflowHistory(stack.api.temporal, orderid, 'refresh-after-done');
   });
 });

@@ -1,13 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { type DataSource } from 'typeorm';
 import { createApiApp } from '../../apps/api/src/api-app.factory';
 import { type AppConfig, loadConfig } from '../../libs/config/app-config';
+import { type DocumentStore } from '../../libs/documents/document-store';
+import { FilesystemDocumentStore } from '../../libs/documents/filesystem-document.store';
+import { type OrderWorkflowGateway } from '../../libs/orders/order-workflow-gateway';
 import { type OrderWorkflowStarter } from '../../libs/orders/order-workflow-starter';
 import { createDataSource } from '../../libs/persistence/data-source.factory';
 import { type SecurityServices, createSecurityServices } from '../../libs/security/security-services.factory';
 import { orderProcessingSettings } from '../../libs/temporal/order-processing-settings';
+import { TemporalOrderWorkflowGateway } from '../../libs/temporal/temporal-order-workflow.gateway';
 import { TemporalOrderWorkflowStarter } from '../../libs/temporal/temporal-order-workflow.starter';
+import { TEST_VAR_DIR } from './test-environment';
 
 export interface ApiTestApp {
   baseUrl: string;
@@ -15,6 +22,8 @@ export interface ApiTestApp {
   dataSource: DataSource;
   security: SecurityServices;
   temporal: Client;
+  /** The store the API writes uploads to and reads pre-statements from (at config.storage.documentsDir). */
+  documentStore: DocumentStore;
   close(): Promise<void>;
 }
 
@@ -26,14 +35,18 @@ export async function startApiTestApp(
   options: {
     env?: Record<string, string>;
     workflowStarter?: (client: Client, config: AppConfig) => OrderWorkflowStarter;
+    workflowGateway?: (client: Client, config: AppConfig) => OrderWorkflowGateway;
   } = {},
 ): Promise<ApiTestApp> {
-  const config = loadConfig({ ...process.env, PORT: '0', ...options.env });
+  // Each app writes documents to its own temporary directory unless the test gives DOCUMENTS_DIR.
+  const documentsDir = path.join(TEST_VAR_DIR, 'documents', randomUUID());
+  const config = loadConfig({ ...process.env, PORT: '0', DOCUMENTS_DIR: documentsDir, ...options.env });
   const dataSource = await createDataSource(config.database).initialize();
   // Lazy like the production API: a dead Temporal shows in /health and as 503s, not at start.
   const connection = Connection.lazy({ address: config.temporal.address });
   const temporal = new Client({ connection, namespace: config.temporal.namespace });
   const security = createSecurityServices(config.security);
+  const documentStore = new FilesystemDocumentStore(config.storage.documentsDir);
   const app = await createApiApp({
     config,
     dataSource,
@@ -43,8 +56,12 @@ export async function startApiTestApp(
       : new TemporalOrderWorkflowStarter(
           temporal,
           config.temporal.taskQueue,
-          orderProcessingSettings(config.lifecycle),
+          orderProcessingSettings(config.lifecycle, config.extranet),
         ),
+    workflowGateway: options.workflowGateway
+      ? options.workflowGateway(temporal, config)
+      : new TemporalOrderWorkflowGateway(temporal),
+    documentStore,
     security,
   });
   await app.listen(0, '127.0.0.1');
@@ -55,6 +72,7 @@ export async function startApiTestApp(
     dataSource,
     security,
     temporal,
+    documentStore,
     async close() {
       await app.close();
       await connection.close();

@@ -6,6 +6,11 @@ export default async function globalTeardown(): Promise<void> {
   const exited = new Promise((resolve) => temporal.once('exit', resolve));
   // The server runs in its own process group (script + binary): stop them together.
   process.kill(-temporal.pid, 'SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise((resolve) => {
+    timer = setTimeout(resolve, 10_000);
+  });
+  await Promise.race([exited, timedOut]);
+  clearTimeout(timer);
   if (temporal.exitCode === null) process.kill(-temporal.pid, 'SIGKILL');
 }

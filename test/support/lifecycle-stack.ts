@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { type Worker } from '@temporalio/worker';
+import { DefaultLogger, Runtime, type Worker } from '@temporalio/worker';
 import { startSandboxExtranet } from '../../apps/extranet-sandbox/src/sandbox-server';
 import { createOrderWorkerRuntime } from '../../apps/worker/src/order-worker.runtime';
 import { type AppConfig, loadConfig } from '../../libs/config/app-config';
@@ -38,8 +38,17 @@ export interface LifecycleStack {
  * API, worker, sandbox extranet and a webhook receiver, all real, on loopback; each stack has its own
  * task queue and document directory so test files never see each other's work.
  */
-export async function startLifecycleStack(env: Record<string, string> = {}): Promise<LifecycleStack> {
-  const sandbox = await startSandboxExtranet({ port: 0, latencyMs: 5, slowLatencyMs: 1500 });
+export async function startLifecycleStack(
+  env: Record<string, string> = {},
+  options: { sandbox?: Partial<Parameters<typeof startSandboxExtranet>[0]> } = {},
+): Promise<LifecycleStack> {
+  quietWorkerLogs();
+  const sandbox = await startSandboxExtranet({
+    port: 0,
+    latencyMs: 5,
+    slowLatencyMs: 1500,
+    ...options.sandbox,
+  });
   const receiver = await new WebhookReceiver().start();
   const id = randomUUID().slice(0, 8);
   const fullEnv: Record<string, string> = {
@@ -82,4 +91,17 @@ export async function startLifecycleStack(env: Record<string, string> = {}): Pro
   };
   await stack.startWorker();
   return stack;
+}
+
+let runtimeInstalled = false;
+
+/** The SDK logs every worker state change at INFO; tests only want warnings. */
+function quietWorkerLogs(): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  try {
+    Runtime.install({ logger: new DefaultLogger('ERROR') });
+  } catch {
+    // Already installed by an earlier test file in this process.
+  }
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 /** Where the shared test infrastructure lives; read by the global setup and by the tests. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const TEST_VAR_DIR = path.join(REPO_ROOT, 'var', 'test');
-export const TEST_DATABASE_NAME = 'pre_statement_test';
+export const TEST_DATABASE_NAME = process.env.TEST_DATABASE_NAME ?? 'pre_statement_test';
 export const TEST_DATABASE_ADMIN_URL =
   process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_TEMPORAL_PORT = Number(process.env.TEST_TEMPORAL_PORT ?? 17233);

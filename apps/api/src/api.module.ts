@@ -4,13 +4,22 @@ import { type Connection } from '@temporalio/client';
 import { type DataSource } from 'typeorm';
 import { AccountAuthenticationService } from '../../../libs/accounts/account-authentication.service';
 import { type AppConfig } from '../../../libs/config/app-config';
+import { type DocumentStore } from '../../../libs/documents/document-store';
 import { OrderCreationService } from '../../../libs/orders/order-creation.service';
+import { OrderDocumentUploadService } from '../../../libs/orders/order-document-upload.service';
 import { OrderQueryService } from '../../../libs/orders/order-query.service';
+import { OrderRefreshService } from '../../../libs/orders/order-refresh.service';
+import { type OrderWorkflowGateway } from '../../../libs/orders/order-workflow-gateway';
 import { type OrderWorkflowStarter } from '../../../libs/orders/order-workflow-starter';
+import { PreStatementDownloadService } from '../../../libs/orders/pre-statement-download.service';
+import { UploadedDocumentWriter } from '../../../libs/orders/uploaded-document.writer';
 import { AccountRepository } from '../../../libs/persistence/repositories/account.repository';
 import { ApiKeyRepository } from '../../../libs/persistence/repositories/api-key.repository';
 import { IdempotencyKeyRepository } from '../../../libs/persistence/repositories/idempotency-key.repository';
+import { OrderRefreshRequestRepository } from '../../../libs/persistence/repositories/order-refresh-request.repository';
 import { OrderRepository } from '../../../libs/persistence/repositories/order.repository';
+import { PreStatementRepository } from '../../../libs/persistence/repositories/pre-statement.repository';
+import { StoredDocumentRepository } from '../../../libs/persistence/repositories/stored-document.repository';
 import { type SecurityServices } from '../../../libs/security/security-services.factory';
 import { AccountAuthController } from './auth/account-auth.controller';
 import { ApiAuthGuard } from './auth/api-auth.guard';
@@ -18,6 +27,8 @@ import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
 import { jsonBodyMiddleware } from './http/json-body.middleware';
 import { requestIdMiddleware } from './http/request-id.middleware';
+import { OrderDocumentController } from './orders/order-document.controller';
+import { OrderRefreshController } from './orders/order-refresh.controller';
 import { OrderController } from './orders/order.controller';
 
 /** What the API is built from; made by the bootstrap (or a test) and handed to the module. */
@@ -26,6 +37,10 @@ export interface ApiDependencies {
   dataSource: DataSource;
   temporalConnection: Connection;
   workflowStarter: OrderWorkflowStarter;
+  /** Refresh updates and upload signals to running order workflows. */
+  workflowGateway: OrderWorkflowGateway;
+  /** Where uploaded documents are written and pre-statements read. */
+  documentStore: DocumentStore;
   security: SecurityServices;
 }
 
@@ -43,9 +58,17 @@ export class ApiModule implements NestModule {
     const apiKeys = new ApiKeyRepository(dataSource);
     const orders = new OrderRepository(dataSource);
     const idempotencyKeys = new IdempotencyKeyRepository(dataSource);
+    const uploads = new UploadedDocumentWriter(new StoredDocumentRepository(dataSource), deps.documentStore);
     return {
       module: ApiModule,
-      controllers: [AccountAuthController, OrderController, HealthController],
+      // Controllers with static `/order/<word>` routes come before those with `/order/:orderid` routes.
+      controllers: [
+        AccountAuthController,
+        OrderRefreshController,
+        OrderDocumentController,
+        OrderController,
+        HealthController,
+      ],
       providers: [
         { provide: HTTP_CONFIG, useValue: deps.config.http },
         {
@@ -60,9 +83,31 @@ export class ApiModule implements NestModule {
             idempotencyKeys,
             security.secretBox,
             deps.workflowStarter,
+            uploads,
           ),
         },
         { provide: OrderQueryService, useValue: new OrderQueryService(orders) },
+        {
+          provide: OrderRefreshService,
+          useValue: new OrderRefreshService(
+            orders,
+            new OrderRefreshRequestRepository(dataSource),
+            security.secretBox,
+            deps.workflowGateway,
+          ),
+        },
+        {
+          provide: OrderDocumentUploadService,
+          useValue: new OrderDocumentUploadService(orders, uploads, deps.workflowGateway),
+        },
+        {
+          provide: PreStatementDownloadService,
+          useValue: new PreStatementDownloadService(
+            orders,
+            new PreStatementRepository(dataSource),
+            deps.documentStore,
+          ),
+        },
         { provide: HealthService, useValue: new HealthService(dataSource, deps.temporalConnection) },
         { provide: APP_GUARD, useClass: ApiAuthGuard },
       ],

@@ -2,9 +2,11 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../../../libs/config/app-config';
+import { FilesystemDocumentStore } from '../../../libs/documents/filesystem-document.store';
 import { createDataSource } from '../../../libs/persistence/data-source.factory';
 import { createSecurityServices } from '../../../libs/security/security-services.factory';
 import { orderProcessingSettings } from '../../../libs/temporal/order-processing-settings';
+import { TemporalOrderWorkflowGateway } from '../../../libs/temporal/temporal-order-workflow.gateway';
 import { TemporalOrderWorkflowStarter } from '../../../libs/temporal/temporal-order-workflow.starter';
 import { createApiApp } from './api-app.factory';
 
@@ -21,8 +23,10 @@ async function bootstrap(): Promise<void> {
     workflowStarter: new TemporalOrderWorkflowStarter(
       client,
       config.temporal.taskQueue,
-      orderProcessingSettings(config.lifecycle),
+      orderProcessingSettings(config.lifecycle, config.extranet),
     ),
+    workflowGateway: new TemporalOrderWorkflowGateway(client),
+    documentStore: new FilesystemDocumentStore(config.storage.documentsDir),
     security: createSecurityServices(config.security),
   });
   await app.listen(config.http.port, config.http.host);

@@ -26,6 +26,7 @@ export function createOrderActivityDependencies(options: {
   const connectors = new ExtranetConnectorRegistry({
     sandboxBaseUrl: config.extranet.sandboxBaseUrl,
     defaultBaseUrl: config.extranet.defaultBaseUrl,
+    requestTimeoutMs: config.extranet.requestTimeoutMs,
   });
   return {
     orders,

@@ -20,7 +20,9 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function jsonBodyMiddleware(limits: JsonBodyLimits) {
   return (req: Request, _res: Response, next: NextFunction): void => {
     if (!METHODS_WITH_BODY.has(req.method)) return next();
-    const limit = limits.isUploadRoute(req.method, req.path) ? limits.uploadBytes : limits.defaultBytes;
+    // Mounted for every route, `req.path` is relative to the mount point ('/'): use the full URL's path.
+    const path = (req.originalUrl ?? req.url).split('?')[0]!;
+    const limit = limits.isUploadRoute(req.method, path) ? limits.uploadBytes : limits.defaultBytes;
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) {
       // Drain without buffering so the client receives the answer instead of a reset connection.

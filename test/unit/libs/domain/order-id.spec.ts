@@ -1,10 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import {
   ORDER_ID_ALPHABET,
   isOrderId,
   orderIdFromRandomBytes,
   orderWorkflowId,
 } from '../../../../libs/domain/order-id';
-import { randomBytes } from 'node:crypto';
 
 /** A randomBytes stand-in that serves the given bytes in order, recording each request size. */
 function scriptedBytes(bytes: number[]) {

@@ -14,6 +14,8 @@ const ALLOWED: [OrderState, OrderTrigger, OrderState][] = [
   ['need-refresh', 'collection-started', 'received'],
   ['received', 'documents-missing', 'waiting'],
   ['waiting', 'documents-arrived', 'received'],
+  // At the waiting deadline the pre-statement is produced anyway, listing the missing documents.
+  ['waiting', 'waiting-deadline-reached', 'received'],
   ['received', 'pre-statement-generated', 'done'],
   ['confirmed', 'refresh-requested', 'need-refresh'],
   ['received', 'refresh-requested', 'need-refresh'],
@@ -25,14 +27,17 @@ const ALLOWED: [OrderState, OrderTrigger, OrderState][] = [
   ['need-refresh', 'credentials-refused', 'waiting'],
 ];
 
-const TRIGGERS: OrderTrigger[] = [
-  'collection-started',
-  'documents-missing',
-  'documents-arrived',
-  'credentials-refused',
-  'pre-statement-generated',
-  'refresh-requested',
-];
+// A Record, so that adding a trigger to the module without adding it here fails to compile.
+const TRIGGER_SET: Record<OrderTrigger, true> = {
+  'collection-started': true,
+  'documents-missing': true,
+  'documents-arrived': true,
+  'waiting-deadline-reached': true,
+  'credentials-refused': true,
+  'pre-statement-generated': true,
+  'refresh-requested': true,
+};
+const TRIGGERS = Object.keys(TRIGGER_SET) as OrderTrigger[];
 
 const isAllowed = (from: OrderState, trigger: OrderTrigger) =>
   ALLOWED.some(([f, t]) => f === from && t === trigger);

@@ -21,7 +21,9 @@ import {
 } from 'class-validator';
 import { VALIDATION_MESSAGES as M } from '../../../../../libs/i18n/messages.fr';
 import { type NewOrder } from '../../../../../libs/orders/new-order';
+import { decodeUploadedDocuments } from '../../../../../libs/orders/uploaded-document';
 import { PATH, SYNDIC_RULE } from '../../http/dto-validation.pipe';
+import { IsUploadedDocumentList, type UploadedDocumentItem } from './upload-documents.dto';
 
 export const ORDER_METHODS = ['extranet', 'upload'] as const;
 const HTTP_URL = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
@@ -66,11 +68,13 @@ export class InvoiceDto {
 
 /** Every syndic problem yields the one text the published interface gives. */
 export class SyndicDto {
+  @Matches(/\S/, { message: SYNDIC_RULE })
   @IsString({ message: SYNDIC_RULE })
   @IsNotEmpty({ message: SYNDIC_RULE })
   @MaxLength(255, { message: SYNDIC_RULE })
   name!: string;
 
+  @Matches(/\S/, { message: SYNDIC_RULE })
   @IsString({ message: SYNDIC_RULE })
   @IsNotEmpty({ message: SYNDIC_RULE })
   @MaxLength(255, { message: SYNDIC_RULE })
@@ -159,6 +163,11 @@ export class CreateOrderDto {
   @IsUrl(HTTP_URL, { message: M.url(PATH) })
   @IsString({ message: M.url(PATH) })
   callback_url?: string;
+
+  /** Upload method's documents; also accepted (and stored) for `extranet`, as later uploads are. */
+  @IsOptional()
+  @IsUploadedDocumentList(0)
+  documents?: UploadedDocumentItem[];
 }
 
 export function toNewOrder(dto: CreateOrderDto): NewOrder {
@@ -186,5 +195,6 @@ export function toNewOrder(dto: CreateOrderDto): NewOrder {
     lots: dto.lots?.trim() || null,
     comment: dto.comment ?? null,
     callbackUrl: dto.callback_url ?? null,
+    documents: dto.documents ? decodeUploadedDocuments(dto.documents, 0) : [],
   };
 }

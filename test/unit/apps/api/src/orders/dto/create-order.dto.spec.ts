@@ -237,6 +237,7 @@ describe('toNewOrder', () => {
       lots: '12, 14',
       comment: null,
       callbackUrl: 'https://hooks.example.fr/x',
+      documents: [],
     });
   });
 

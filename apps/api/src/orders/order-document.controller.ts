@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Param, Post, StreamableFile } from '@nestjs/common';
+import { type AuthenticatedAccount } from '../../../../libs/orders/authenticated-account';
+import {
+  OrderDocumentUploadService,
+  type UploadReceipt,
+} from '../../../../libs/orders/order-document-upload.service';
+import { PreStatementDownloadService } from '../../../../libs/orders/pre-statement-download.service';
+import { decodeUploadedDocuments } from '../../../../libs/orders/uploaded-document';
+import { CurrentAccount } from '../auth/current-account.decorator';
+import { type Envelope, successEnvelope } from '../http/envelope';
+import { UploadDocumentsDto } from './dto/upload-documents.dto';
+
+/** Documents of an order: the client's uploads in, the finished pre-statement out. */
+@Controller('order')
+export class OrderDocumentController {
+  constructor(
+    private readonly uploads: OrderDocumentUploadService,
+    private readonly preStatements: PreStatementDownloadService,
+  ) {}
+
+  @Post(':orderid/documents')
+  @HttpCode(200)
+  async upload(
+    @CurrentAccount() caller: AuthenticatedAccount,
+    @Param('orderid') orderid: string,
+    @Body() body: UploadDocumentsDto,
+  ): Promise<Envelope<UploadReceipt>> {
+    const receipt = await this.uploads.upload(caller, orderid, decodeUploadedDocuments(body.documents, 1));
+    return successEnvelope(receipt);
+  }
+
+  @Get(':orderid/document')
+  async download(
+    @CurrentAccount() caller: AuthenticatedAccount,
+    @Param('orderid') orderid: string,
+  ): Promise<StreamableFile> {
+    const file = await this.preStatements.download(caller, orderid);
+    return new StreamableFile(file.content, {
+      type: 'application/pdf',
+      disposition: `attachment; filename="${file.filename}"`,
+      length: file.content.length,
+    });
+  }
+}

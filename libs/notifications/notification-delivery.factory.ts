@@ -1,0 +1,56 @@
+import { type DataSource } from 'typeorm';
+import { type AppConfig } from '../config/app-config';
+import { type DocumentStore } from '../documents/document-store';
+import { AccountRepository } from '../persistence/repositories/account.repository';
+import { OrderRepository } from '../persistence/repositories/order.repository';
+import { type SecretBox } from '../security/secret-box';
+import { CallbackAddressGuard } from './callback-address.guard';
+import { DocumentLinkSigner } from './document-link.signer';
+import { NotificationContentRepository } from './notification-content.repository';
+import { NotificationDeliveryService } from './notification-delivery.service';
+import { NotificationPayloadBuilder } from './notification-payload.builder';
+import { NotificationRepository } from './notification.repository';
+import { WebhookSender } from './webhook-sender';
+
+export interface NotificationDeliveryFactoryOptions {
+  config: Pick<AppConfig, 'webhooks' | 'lifecycle' | 'http' | 'security'>;
+  dataSource: DataSource;
+  secretBox: SecretBox;
+  documentStore: DocumentStore;
+  /** The specimen PDF of test `done` notifications of orders without a pre-statement. */
+  specimenPdf?: () => Promise<Buffer>;
+  /** CIDR ranges opened even in production mode (local setups, tests). */
+  callbackAllowlist?: readonly string[];
+}
+
+/** The signer of document links; the API verifies with one built the same way. */
+export function createDocumentLinkSigner(config: Pick<AppConfig, 'security' | 'http'>): DocumentLinkSigner {
+  return DocumentLinkSigner.fromSecrets(
+    [config.security.jwtSecret, ...config.security.jwtPreviousSecrets],
+    config.http.publicBaseUrl,
+  );
+}
+
+/** The delivery service wired from the configuration, as the worker runs it. */
+export function createNotificationDeliveryService(
+  options: NotificationDeliveryFactoryOptions,
+): NotificationDeliveryService {
+  const { config, dataSource } = options;
+  const guard = new CallbackAddressGuard({
+    allowPrivate: config.webhooks.allowPrivateCallbacks,
+    allowlist: options.callbackAllowlist ?? [],
+  });
+  return new NotificationDeliveryService(
+    new NotificationRepository(dataSource),
+    new OrderRepository(dataSource),
+    new AccountRepository(dataSource),
+    new NotificationPayloadBuilder(
+      new NotificationContentRepository(dataSource),
+      options.documentStore,
+      createDocumentLinkSigner(config),
+      options.specimenPdf ?? null,
+    ),
+    new WebhookSender(guard, { timeoutMs: config.lifecycle.notificationTimeoutMs }),
+    options.secretBox,
+  );
+}

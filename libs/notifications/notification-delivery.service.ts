@@ -1,0 +1,144 @@
+import { type AccountRepository } from '../persistence/repositories/account.repository';
+import { type OrderRepository } from '../persistence/repositories/order.repository';
+import { type SecretBox } from '../security/secret-box';
+import { type DeliveryOutcome } from './delivery-outcome';
+import { type NotificationPayloadBuilder } from './notification-payload.builder';
+import { type NotificationRepository } from './notification.repository';
+import { retryAfterMs } from './retry-after';
+import { type WebhookSendResult, type WebhookSender } from './webhook-sender';
+import { signWebhook } from './webhook-signer';
+import { WEBHOOK_SECRET_AAD } from '../security/webhook-secret-aad';
+
+export interface DeliveryAttemptOptions {
+  /**
+   * Send even when the notification was already delivered or given up (the redeliver endpoint).
+   * Without it a delivered notification is not sent again, so activity retries are harmless.
+   */
+  redelivery?: boolean;
+}
+
+/** The notification id is unknown: a caller bug, never worth retrying. */
+export class NotificationNotFoundError extends Error {
+  override readonly name = 'NotificationNotFoundError';
+  readonly code = 'notification_not_found';
+}
+
+const URL_COLUMN_LENGTH = 2048;
+
+/** One delivery attempt of one notification: build, sign, send, log (contract section 6). */
+export class NotificationDeliveryService {
+  constructor(
+    private readonly notifications: NotificationRepository,
+    private readonly orders: OrderRepository,
+    private readonly accounts: AccountRepository,
+    private readonly payloads: NotificationPayloadBuilder,
+    private readonly sender: WebhookSender,
+    private readonly secretBox: SecretBox,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async attempt(notificationId: string, options: DeliveryAttemptOptions = {}): Promise<DeliveryOutcome> {
+    const notification = await this.notifications.findById(notificationId);
+    if (!notification) throw new NotificationNotFoundError(`no notification ${notificationId}`);
+    if (!options.redelivery) {
+      if (notification.deliveredAt) return { kind: 'delivered' };
+      if (notification.failedAt) return { kind: 'gone' };
+    }
+    const order = await this.orders.findById(notification.orderid);
+    if (!order)
+      throw new NotificationNotFoundError(
+        `no order ${notification.orderid} for notification ${notificationId}`,
+      );
+    const account = await this.accounts.findById(order.accountId);
+    if (!account) throw new NotificationNotFoundError(`no account for order ${order.orderid}`);
+    const url = order.callbackUrl || account.callbackUrl;
+    if (!url) return { kind: 'no-callback' };
+
+    const attemptedAt = this.clock();
+    const logged = { notificationId, attemptedAt, url: loggableUrl(url) };
+    let body: string;
+    let headers: Record<string, string>;
+    try {
+      body = JSON.stringify(await this.payloads.build({ notification, order, account }, attemptedAt));
+      const secret = this.secretBox.open(account.webhookSecretSealed, WEBHOOK_SECRET_AAD);
+      headers = {
+        ...signWebhook({ id: notification.id, timestamp: unixSeconds(attemptedAt), body, secrets: [secret] }),
+      };
+    } catch (error) {
+      // Our side failed before sending: logged as an attempt so the delivery log says why nothing arrived.
+      const message = `notification not sent: ${describe(error)}`;
+      await this.notifications.recordAttempt({
+        ...logged,
+        httpStatus: null,
+        latencyMs: null,
+        error: message,
+        responseExcerpt: null,
+      });
+      return { kind: 'retry', retryAfterMs: null, error: message };
+    }
+
+    const result = await this.sender.send(url, body, headers);
+    const outcome = outcomeOf(result, this.clock());
+    await this.notifications.recordAttempt({
+      ...logged,
+      httpStatus: result.kind === 'response' ? result.status : null,
+      latencyMs: result.latencyMs,
+      error: outcome.kind === 'retry' || outcome.kind === 'gone' ? errorOf(result) : null,
+      responseExcerpt: result.kind === 'response' ? result.excerpt : null,
+    });
+    if (outcome.kind === 'delivered') await this.notifications.markDelivered(notificationId, this.clock());
+    if (outcome.kind === 'gone') await this.notifications.markGone(notificationId, this.clock());
+    return outcome;
+  }
+
+  /** The workflow gives up on a notification (retry deadline passed): recorded for the delivery log. */
+  async markFailed(notificationId: string, reason: string): Promise<void> {
+    await this.notifications.markFailed(notificationId, this.clock(), reason);
+  }
+}
+
+function outcomeOf(result: WebhookSendResult, now: Date): DeliveryOutcome {
+  if (result.kind === 'failure') return { kind: 'retry', retryAfterMs: null, error: result.error };
+  const { status } = result;
+  if (status >= 200 && status < 300) return { kind: 'delivered' };
+  if (status === 410) return { kind: 'gone' };
+  const retryAfter = status === 429 || status === 503 ? retryAfterMs(result.retryAfter, now) : null;
+  return { kind: 'retry', retryAfterMs: retryAfter, error: errorOf(result) };
+}
+
+function errorOf(result: WebhookSendResult): string {
+  if (result.kind === 'failure') return result.error;
+  const { status } = result;
+  if (status === 410) return 'HTTP 410 Gone: the receiver asked for no more deliveries';
+  if (status >= 300 && status < 400) {
+    const target = result.location === null ? '' : ` to ${result.location.slice(0, 300)}`;
+    return `HTTP ${status}: redirect${target} not followed`;
+  }
+  if (result.retryAfter !== null && (status === 429 || status === 503)) {
+    return `HTTP ${status} (Retry-After: ${result.retryAfter.slice(0, 100)})`;
+  }
+  return `HTTP ${status}`;
+}
+
+/** The URL as logged: a password in it is masked, and it fits the column. */
+function loggableUrl(raw: string): string {
+  let text = raw;
+  try {
+    const url = new URL(raw);
+    if (url.password) {
+      url.password = '***';
+      text = url.toString();
+    }
+  } catch {
+    // Logged as given: the sender refuses it and says why.
+  }
+  return text.slice(0, URL_COLUMN_LENGTH);
+}
+
+function unixSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource, In, IsNull, type Repository } from 'typeorm';
+import { type OrderState } from '../domain/order-state';
+import { NotificationAttemptEntity } from '../persistence/entities/notification-attempt.entity';
+import { NotificationEntity } from '../persistence/entities/notification.entity';
+
+export interface NewNotification {
+  orderid: string;
+  status: OrderState;
+  orderVersion: number;
+  test: boolean;
+  /**
+   * A uuid chosen by the caller (e.g. drawn by the workflow) makes creation idempotent under activity
+   * retries: creating the same id twice leaves one row. Drawn here (v4) when absent.
+   */
+  id?: string;
+}
+
+export interface AttemptRecord {
+  notificationId: string;
+  attemptedAt: Date;
+  url: string | null;
+  httpStatus: number | null;
+  latencyMs: number | null;
+  error: string | null;
+  responseExcerpt: string | null;
+}
+
+export interface NotificationWithAttempts {
+  notification: NotificationEntity;
+  /** Oldest first. */
+  attempts: NotificationAttemptEntity[];
+}
+
+/** The `notifications` table and its delivery log, `notification_attempts`. */
+export class NotificationRepository {
+  private readonly notifications: Repository<NotificationEntity>;
+  private readonly attempts: Repository<NotificationAttemptEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.notifications = dataSource.getRepository(NotificationEntity);
+    this.attempts = dataSource.getRepository(NotificationAttemptEntity);
+  }
+
+  /** Creates the notification (nothing sent yet) and returns its id, the `webhook-id`. */
+  async create(notification: NewNotification): Promise<string> {
+    const id = notification.id ?? randomUUID();
+    await this.notifications
+      .createQueryBuilder()
+      .insert()
+      .values({
+        id,
+        orderid: notification.orderid,
+        status: notification.status,
+        orderVersion: notification.orderVersion,
+        test: notification.test,
+      })
+      .orIgnore()
+      .execute();
+    return id;
+  }
+
+  findById(id: string): Promise<NotificationEntity | null> {
+    return this.notifications.findOneBy({ id });
+  }
+
+  /** Appends one attempt to the log and counts it on the notification, atomically. */
+  async recordAttempt(attempt: AttemptRecord): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.insert(NotificationAttemptEntity, attempt);
+      await manager
+        .createQueryBuilder()
+        .update(NotificationEntity)
+        .set({ attemptCount: () => 'attempt_count + 1', lastError: attempt.error })
+        .where('id = :id', { id: attempt.notificationId })
+        .execute();
+    });
+  }
+
+  /** Delivered: a 2xx came back. The first delivery time is kept when a redelivery succeeds again. */
+  async markDelivered(id: string, at: Date): Promise<void> {
+    await this.notifications
+      .createQueryBuilder()
+      .update()
+      .set({ deliveredAt: () => 'COALESCE(delivered_at, :at)', failedAt: null, lastError: null })
+      .where('id = :id', { id, at })
+      .execute();
+  }
+
+  /** The receiver answered 410 Gone: no more attempts. */
+  async markGone(id: string, at: Date): Promise<void> {
+    await this.notifications.update({ id }, { failedAt: at });
+  }
+
+  /** Given up (the retry deadline passed without a 2xx); a delivered notification stays delivered. */
+  async markFailed(id: string, at: Date, reason: string): Promise<void> {
+    await this.notifications.update({ id, deliveredAt: IsNull() }, { failedAt: at, lastError: reason });
+  }
+
+  /** The order's notifications, oldest first, each with its attempts: the delivery log of the API. */
+  async listForOrder(orderid: string): Promise<NotificationWithAttempts[]> {
+    const notifications = await this.notifications.find({
+      where: { orderid },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    if (notifications.length === 0) return [];
+    const attempts = await this.attempts.find({
+      where: { notificationId: In(notifications.map((n) => n.id)) },
+      order: { id: 'ASC' },
+    });
+    return notifications.map((notification) => ({
+      notification,
+      attempts: attempts.filter((a) => a.notificationId === notification.id),
+    }));
+  }
+}

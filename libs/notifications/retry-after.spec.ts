@@ -1,0 +1,21 @@
+import { retryAfterMs } from './retry-after';
+
+const now = new Date('2025-03-25T17:32:39Z');
+
+describe('retryAfterMs', () => {
+  it.each([
+    ['7', 7000],
+    [' 30 ', 30_000],
+    ['0', 1000],
+    ['86400', 3_600_000],
+    ['Tue, 25 Mar 2025 17:33:39 GMT', 60_000],
+    ['Tuesday, 25-Mar-25 17:32:49 GMT', 10_000],
+    ['Tue, 25 Mar 2025 17:00:00 GMT', 1000],
+  ])('reads %j as %d ms, bounded to [1 s, 1 h]', (header, expected) => {
+    expect(retryAfterMs(header, now)).toBe(expected);
+  });
+
+  it.each([null, '', '-5', '1.5', 'soon', '2025-03-25T17:33:39Z'])('ignores %j', (header) => {
+    expect(retryAfterMs(header, now)).toBeNull();
+  });
+});

@@ -1,0 +1,105 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { Client as PgClient } from 'pg';
+import { createDataSource, runMigrations } from '../../libs/persistence/data-source.factory';
+
+export const ROOT = path.resolve(__dirname, '..', '..', '..');
+const BENCH_DIR = path.join(ROOT, 'var', 'bench');
+
+/** Child processes of the benchmark: the real Temporal dev server, API, worker and sandbox. */
+export class BenchStack {
+  private readonly children: ChildProcess[] = [];
+
+  async startTemporal(port: number): Promise<string> {
+    fs.mkdirSync(BENCH_DIR, { recursive: true });
+    execFileSync(path.join(ROOT, 'scripts', 'temporal.sh'), ['path'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const log = fs.openSync(path.join(BENCH_DIR, 'temporal.log'), 'w');
+    const child = spawn(
+      path.join(ROOT, 'scripts', 'temporal.sh'),
+      [
+        'start-dev',
+        '--headless',
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--http-port',
+        String(port + 1),
+      ],
+      { stdio: ['ignore', log, log], detached: true },
+    );
+    this.children.push(child);
+    await waitForPort(port, 120_000);
+    // The port opens before the frontend serves the namespace; give it a moment with real calls.
+    return `127.0.0.1:${port}`;
+  }
+
+  node(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
+    const log = fs.openSync(path.join(BENCH_DIR, `${name}.log`), 'w');
+    const child = spawn(process.execPath, [path.join(ROOT, script)], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', log, log],
+    });
+    this.children.push(child);
+    return child;
+  }
+
+  async stop(): Promise<void> {
+    for (const child of this.children.reverse()) {
+      if (child.exitCode !== null || child.pid === undefined) continue;
+      try {
+        if (child.spawnargs[0]?.endsWith('temporal.sh')) process.kill(-child.pid, 'SIGTERM');
+        else child.kill('SIGTERM');
+      } catch {
+        // already gone
+      }
+      await Promise.race([
+        new Promise((r) => child.once('exit', r)),
+        new Promise((r) => setTimeout(r, 10_000)),
+      ]);
+    }
+  }
+}
+
+export async function recreateDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new PgClient({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataSource = await createDataSource({ url: url.toString(), poolSize: 2 }).initialize();
+  await runMigrations(dataSource);
+  await dataSource.destroy();
+  return url.toString();
+}
+
+export function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const socket = net.connect({ port, host: '127.0.0.1' }, () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.on('error', () => {
+        if (Date.now() > deadline) reject(new Error(`port ${port} did not open`));
+        else setTimeout(attempt, 200);
+      });
+    };
+    attempt();
+  });
+}
+
+/** Peak resident memory of a process (VmHWM), in MiB. */
+export function peakRssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return Math.round(kib / 1024);
+}

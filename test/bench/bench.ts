@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { Client, Connection } from '@temporalio/client';
+import { AccountAdministrationService } from '../../libs/accounts/account-administration.service';
+import { loadConfig } from '../../libs/config/app-config';
+import { createDataSource } from '../../libs/persistence/data-source.factory';
+import { AccountRepository } from '../../libs/persistence/repositories/account.repository';
+import { ApiKeyRepository } from '../../libs/persistence/repositories/api-key.repository';
+import { createSecurityServices } from '../../libs/security/security-services.factory';
+import { WebhookReceiver } from '../support/webhook-receiver';
+import { BenchStack, ROOT, peakRssMiB, recreateDatabase, waitForPort } from './bench-stack';
+
+/**
+ * `npm run bench`: figures, not pass/fail. Against the real stack (Temporal dev server, PostgreSQL,
+ * API and worker processes) it measures
+ *  1. the raw `client.workflow.start` rate (the ceiling),
+ *  2. POST /order/ throughput and latency at 50 concurrent clients, and the ratio to (1),
+ *  3. 200 test-mode orders created at once until all are `done`, with the worker's peak memory.
+ */
+const CONCURRENCY = 50;
+const API_PORT = 3900;
+const SANDBOX_PORT = 3901;
+const TEMPORAL_PORT = 17433;
+const E2E_ORDERS = Number(process.env.BENCH_E2E_ORDERS ?? 200);
+
+async function main(): Promise<void> {
+  const stack = new BenchStack();
+  const results: Record<string, string | number> = {};
+  try {
+    const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const databaseUrl = await recreateDatabase(adminUrl, 'pre_statement_bench');
+    const temporalAddress = await stack.startTemporal(TEMPORAL_PORT);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL: databaseUrl,
+      TEMPORAL_ADDRESS: temporalAddress,
+      TEMPORAL_TASK_QUEUE: 'bench-orders',
+      PORT: String(API_PORT),
+      EXTRANET_SANDBOX_PORT: String(SANDBOX_PORT),
+      WORKFLOW_BUNDLE_PATH: `${ROOT}/dist/workflow-bundle.js`,
+      DOCUMENTS_DIR: `${ROOT}/var/bench/documents`,
+      CALLBACK_ALLOW_PRIVATE: 'true',
+      NOTIFICATION_RETRY_DELAYS: '1s',
+    };
+    const config = loadConfig(env);
+    const connection = await Connection.connect({ address: temporalAddress });
+    const client = new Client({ connection });
+    await waitForNamespace(client);
+
+    // 1. Raw start rate: the ceiling for order creation.
+    const rawCount = 1500;
+    const rawStarted = Date.now();
+    await runConcurrently(rawCount, CONCURRENCY, (i) =>
+      client.workflow.start('benchNoop', { taskQueue: 'bench-raw', workflowId: `raw-${i}-${randomUUID()}` }),
+    );
+    const rawRate = rawCount / ((Date.now() - rawStarted) / 1000);
+    results['raw workflow.start rate (starts/s)'] = rawRate.toFixed(0);
+
+    // 2. POST /order/ through the API process (no worker yet: measures creation only).
+    const receiver = await new WebhookReceiver().start();
+    const dataSource = await createDataSource(config.database).initialize();
+    const security = createSecurityServices(config.security);
+    const admin = new AccountAdministrationService(
+      new AccountRepository(dataSource),
+      new ApiKeyRepository(dataSource),
+      security.passwords,
+      security.secretBox,
+    );
+    const password = 'bench-password-123';
+    const account = await admin.create({
+      email: `bench-${randomUUID().slice(0, 6)}@example.fr`,
+      password,
+      callbackUrl: receiver.url,
+      shareDocuments: false,
+      shareRegistrationId: false,
+    });
+    stack.node('api', 'dist/apps/api/src/main.js', env);
+    stack.node('extranet', 'dist/apps/extranet-sandbox/src/main.js', env);
+    await waitForPort(API_PORT, 60_000);
+    await waitForPort(SANDBOX_PORT, 60_000);
+    const base = `http://127.0.0.1:${API_PORT}`;
+    const auth = await fetch(`${base}/account/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Auth-Key': account.api_key },
+      body: JSON.stringify({ email: account.email, password }),
+    }).then((r) => r.json() as Promise<{ payload: { access_token: string } }>);
+    const headers = {
+      'Content-Type': 'application/json',
+      'X-Auth-Key': account.api_key,
+      Authorization: `Bearer ${auth.payload.access_token}`,
+    };
+    const body = JSON.stringify(benchOrder('bench-create'));
+    await autocannon({ url: `${base}/order/`, method: 'POST', headers, body, connections: 10, duration: 3 }); // warm-up
+    const create = await autocannon({
+      url: `${base}/order/`,
+      method: 'POST',
+      headers,
+      body,
+      connections: CONCURRENCY,
+      duration: Number(process.env.BENCH_DURATION_S ?? 15),
+    });
+    results['POST /order/ throughput (req/s)'] = create.requests.average.toFixed(0);
+    results['POST /order/ p50 latency (ms)'] = create.latency.p50;
+    results['POST /order/ p99 latency (ms)'] = create.latency.p99;
+    results['POST /order/ non-2xx'] = create.non2xx;
+    results['ratio create / raw start'] = (create.requests.average / rawRate).toFixed(2);
+
+    // 3. End to end: N test-mode orders at once until all are done.
+    const worker = stack.node('worker', 'dist/apps/worker/src/main.js', env);
+    const e2eStarted = Date.now();
+    const orderids: string[] = [];
+    await runConcurrently(E2E_ORDERS, CONCURRENCY, async (i) => {
+      const res = await fetch(`${base}/order/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(benchOrder(`e2e-${i}`)),
+      });
+      const json = (await res.json()) as { payload: { orderid: string } };
+      orderids.push(json.payload.orderid);
+    });
+    // Wait until all created orders are done (ignoring those left by phase 2, which also complete).
+    for (;;) {
+      const [{ n }] = (await dataSource.query(
+        `SELECT count(*)::int AS n FROM orders WHERE orderid = ANY($1) AND state = 'done'`,
+        [orderids],
+      )) as { n: number }[];
+      if (n === orderids.length) break;
+      if (Date.now() - e2eStarted > 600_000)
+        throw new Error(`only ${n}/${orderids.length} orders done after 10 min`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const e2eSeconds = (Date.now() - e2eStarted) / 1000;
+    results[`${E2E_ORDERS} orders created → done (s)`] = e2eSeconds.toFixed(1);
+    results['end-to-end orders/s'] = (E2E_ORDERS / e2eSeconds).toFixed(1);
+    results['worker peak RSS (MiB)'] = peakRssMiB(worker.pid!);
+    results['note'] = `the worker also completed the ${create.requests.total} orders of phase 2 meanwhile`;
+
+    await receiver.stop();
+    await dataSource.destroy();
+    await connection.close();
+  } finally {
+    await stack.stop();
+  }
+  console.log('\nBenchmark results');
+  for (const [name, value] of Object.entries(results)) console.log(`  ${name.padEnd(40)} ${value}`);
+}
+
+function benchOrder(externalId: string): Record<string, unknown> {
+  return {
+    address: '12 rue des Lilas',
+    additional: '',
+    city: 'Lyon',
+    zipcode: '69003',
+    owners: [{ firstname: 'Marie', lastname: 'Dupont' }],
+    invoice: { address: '3 place Bellecour', city: 'Lyon', zipcode: '69002', lastname: 'Étude Martin' },
+    method: 'extranet',
+    syndic: { name: 'Foncia', username: `bench.${externalId}`, password: 'pw' },
+    external_id: externalId,
+    test_mode: true,
+  };
+}
+
+async function runConcurrently(
+  total: number,
+  concurrency: number,
+  task: (i: number) => Promise<unknown>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) await task(next++);
+    }),
+  );
+}
+
+async function waitForNamespace(client: Client): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await client.workflowService.describeNamespace({ namespace: 'default' });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { createNotificationDeliveryService } from '../../../libs/notifications/notification-delivery.factory';
+import { type NotificationAttemptEntity } from '../../../libs/persistence/entities/notification-attempt.entity';
+import {
+  type NotificationTestKit,
+  type TestAccountRow,
+  TestReceiver,
+  answer,
+  closedPort,
+  createAccount,
+  createOrder,
+  openNotificationTestKit,
+} from './notification-fixtures';
+
+describe('notification delivery: retries, log and outcomes', () => {
+  let kit: NotificationTestKit;
+  let receiver: TestReceiver;
+  let account: TestAccountRow;
+
+  beforeAll(async () => {
+    kit = await openNotificationTestKit();
+    receiver = await TestReceiver.start();
+    account = await createAccount(kit);
+  });
+
+  afterAll(async () => {
+    await receiver.close();
+    await kit.close();
+  });
+
+  /** A `received` notification of a fresh order whose callback is `url`. */
+  async function notificationTo(url: string): Promise<{ id: string; orderid: string }> {
+    const order = await createOrder(kit, account.id, { state: 'received', callbackUrl: url });
+    const id = await kit.notifications.create({
+      orderid: order.orderid,
+      status: 'received',
+      orderVersion: 1,
+      test: false,
+    });
+    return { id, orderid: order.orderid };
+  }
+
+  async function attemptsOf(orderid: string): Promise<NotificationAttemptEntity[]> {
+    const [log] = await kit.notifications.listForOrder(orderid);
+    return log?.attempts ?? [];
+  }
+
+  it('retries after a 500, logging status and the first 1 KiB of the answer, with a stable webhook-id', async () => {
+    const { id, orderid } = await notificationTo(receiver.url());
+    const before = receiver.requests.length;
+    receiver.respondWith(answer(500, `panne ${'x'.repeat(5000)}`));
+    await expect(kit.deliveryService().attempt(id)).resolves.toEqual({
+      kind: 'retry',
+      retryAfterMs: null,
+      error: 'HTTP 500',
+    });
+    receiver.respondWith(answer(204));
+    await expect(kit.deliveryService().attempt(id)).resolves.toEqual({ kind: 'delivered' });
+
+    const sent = receiver.requests.slice(before);
+    expect(sent).toHaveLength(2);
+    expect(sent.map((r) => r.headers['webhook-id'])).toEqual([id, id]);
+    for (const request of sent) {
+      expect(() =>
+        new Webhook(account.webhookSecret).verify(request.rawBody, request.headers as Record<string, string>),
+      ).not.toThrow();
+    }
+
+    const attempts = await attemptsOf(orderid);
+    expect(attempts.map((a) => [a.httpStatus, a.error])).toEqual([
+      [500, 'HTTP 500'],
+      [204, null],
+    ]);
+    expect(attempts[0]!.responseExcerpt).toBe(`panne ${'x'.repeat(1018)}`);
+    expect(attempts[0]!.url).toBe(receiver.url());
+    expect(attempts[0]!.latencyMs).toEqual(expect.any(Number));
+    expect(attempts[0]!.attemptedAt.getTime()).toBeLessThanOrEqual(attempts[1]!.attemptedAt.getTime());
+    const notification = await kit.notifications.findById(id);
+    expect(notification).toMatchObject({ attemptCount: 2, lastError: null, failedAt: null });
+    expect(notification?.deliveredAt).toBeInstanceOf(Date);
+  });
+
+  it('does not send a delivered notification again (activity retries), unless redelivery is asked', async () => {
+    receiver.respondWith(answer(200, 'ok'));
+    const { id, orderid } = await notificationTo(receiver.url());
+    const service = kit.deliveryService();
+    await expect(service.attempt(id)).resolves.toEqual({ kind: 'delivered' });
+    const firstDelivery = (await kit.notifications.findById(id))!.deliveredAt;
+    const before = receiver.requests.length;
+    await expect(service.attempt(id)).resolves.toEqual({ kind: 'delivered' });
+    expect(receiver.requests).toHaveLength(before);
+
+    await expect(service.attempt(id, { redelivery: true })).resolves.toEqual({ kind: 'delivered' });
+    expect(receiver.requests).toHaveLength(before + 1);
+    expect(receiver.requests[before]!.headers['webhook-id']).toBe(id);
+    expect((await attemptsOf(orderid)).length).toBe(2);
+    expect((await kit.notifications.findById(id))!.deliveredAt).toEqual(firstDelivery);
+  });
+
+  it('retries when the connection is refused, logging the error', async () => {
+    const port = await closedPort();
+    const { id, orderid } = await notificationTo(`http://127.0.0.1:${port}/hooks`);
+    const outcome = await kit.deliveryService().attempt(id);
+    expect(outcome).toEqual({
+      kind: 'retry',
+      retryAfterMs: null,
+      error: `connect ECONNREFUSED 127.0.0.1:${port}`,
+    });
+    const [attempt] = await attemptsOf(orderid);
+    expect(attempt).toMatchObject({
+      httpStatus: null,
+      error: `connect ECONNREFUSED 127.0.0.1:${port}`,
+      responseExcerpt: null,
+    });
+    expect((await kit.notifications.findById(id))?.lastError).toBe(`connect ECONNREFUSED 127.0.0.1:${port}`);
+  });
+
+  it('stops at 410 Gone: recorded as failed, not sent again', async () => {
+    receiver.respondWith(answer(410, 'unsubscribed'));
+    const { id, orderid } = await notificationTo(receiver.url());
+    await expect(kit.deliveryService().attempt(id)).resolves.toEqual({ kind: 'gone' });
+    const notification = await kit.notifications.findById(id);
+    expect(notification?.failedAt).toBeInstanceOf(Date);
+    expect(notification?.deliveredAt).toBeNull();
+    const before = receiver.requests.length;
+    await expect(kit.deliveryService().attempt(id)).resolves.toEqual({ kind: 'gone' });
+    expect(receiver.requests).toHaveLength(before);
+    expect((await attemptsOf(orderid)).map((a) => [a.httpStatus, a.responseExcerpt])).toEqual([
+      [410, 'unsubscribed'],
+    ]);
+  });
+
+  it('follows Retry-After on 429 (seconds) and 503 (HTTP date), bounded to [1 s, 1 h]', async () => {
+    receiver.respondWith(answer(429, 'slow down', { 'Retry-After': '7' }));
+    const first = await notificationTo(receiver.url());
+    await expect(kit.deliveryService().attempt(first.id)).resolves.toEqual({
+      kind: 'retry',
+      retryAfterMs: 7000,
+      error: 'HTTP 429 (Retry-After: 7)',
+    });
+
+    const inTwoHours = new Date(Date.now() + 2 * 3600 * 1000).toUTCString();
+    receiver.respondWith(answer(503, 'maintenance', { 'Retry-After': inTwoHours }));
+    const second = await notificationTo(receiver.url());
+    await expect(kit.deliveryService().attempt(second.id)).resolves.toMatchObject({
+      kind: 'retry',
+      retryAfterMs: 3_600_000,
+    });
+
+    receiver.respondWith(answer(503, 'maintenance'));
+    const third = await notificationTo(receiver.url());
+    await expect(kit.deliveryService().attempt(third.id)).resolves.toEqual({
+      kind: 'retry',
+      retryAfterMs: null,
+      error: 'HTTP 503',
+    });
+  });
+
+  it('treats a redirect as a failure and never follows it', async () => {
+    const target = await TestReceiver.start();
+    try {
+      receiver.respondWith(answer(302, '', { Location: target.url() }));
+      const { id, orderid } = await notificationTo(receiver.url());
+      await expect(kit.deliveryService().attempt(id)).resolves.toEqual({
+        kind: 'retry',
+        retryAfterMs: null,
+        error: `HTTP 302: redirect to ${target.url()} not followed`,
+      });
+      expect(target.requests).toHaveLength(0);
+      expect((await attemptsOf(orderid))[0]?.httpStatus).toBe(302);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('gives up an attempt after the timeout when the receiver never answers', async () => {
+    const silent = await TestReceiver.start(() => {
+      // Never answers.
+    });
+    try {
+      const { id, orderid } = await notificationTo(silent.url());
+      const started = Date.now();
+      const outcome = await kit.deliveryService({ timeoutMs: 300 }).attempt(id);
+      expect(outcome).toEqual({ kind: 'retry', retryAfterMs: null, error: 'no response within 300 ms' });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(silent.requests).toHaveLength(1);
+      const [attempt] = await attemptsOf(orderid);
+      expect(attempt?.httpStatus).toBeNull();
+      expect(attempt?.latencyMs).toBeGreaterThanOrEqual(290);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('lists an order’s notifications oldest first, each with its attempts', async () => {
+    receiver.respondWith(answer(200));
+    const order = await createOrder(kit, account.id, { state: 'waiting', callbackUrl: receiver.url() });
+    const received = await kit.notifications.create({
+      orderid: order.orderid,
+      status: 'received',
+      orderVersion: 1,
+      test: false,
+    });
+    const waiting = await kit.notifications.create({
+      orderid: order.orderid,
+      status: 'waiting',
+      orderVersion: 1,
+      test: true,
+    });
+    await kit.deliveryService().attempt(received);
+    const log = await kit.notifications.listForOrder(order.orderid);
+    expect(
+      log.map((entry) => [
+        entry.notification.id,
+        entry.notification.status,
+        entry.notification.test,
+        entry.attempts.length,
+      ]),
+    ).toEqual([
+      [received, 'received', false, 1],
+      [waiting, 'waiting', true, 0],
+    ]);
+  });
+
+  it('creates a notification once for a caller-chosen id, so activity retries do not duplicate it', async () => {
+    const order = await createOrder(kit, account.id);
+    const id = randomUUID();
+    const create = () =>
+      kit.notifications.create({ id, orderid: order.orderid, status: 'done', orderVersion: 1, test: false });
+    await expect(create()).resolves.toBe(id);
+    await expect(create()).resolves.toBe(id);
+    expect(await kit.notifications.listForOrder(order.orderid)).toHaveLength(1);
+    const drawn = await kit.notifications.create({
+      orderid: order.orderid,
+      status: 'done',
+      orderVersion: 1,
+      test: false,
+    });
+    expect(drawn).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('runs as the worker wires it from the configuration, and records a notification given up', async () => {
+    receiver.respondWith(answer(500, 'still down'));
+    const service = createNotificationDeliveryService({
+      config: kit.config,
+      dataSource: kit.dataSource,
+      secretBox: kit.security.secretBox,
+      documentStore: kit.store,
+    });
+    const { id } = await notificationTo(receiver.url());
+    await expect(service.attempt(id)).resolves.toMatchObject({ kind: 'retry', error: 'HTTP 500' });
+    await service.markFailed(id, 'no 2xx within 4 days');
+    expect(await kit.notifications.findById(id)).toMatchObject({
+      attemptCount: 1,
+      lastError: 'no 2xx within 4 days',
+      failedAt: expect.any(Date),
+      deliveredAt: null,
+    });
+    const before = receiver.requests.length;
+    await expect(service.attempt(id)).resolves.toEqual({ kind: 'gone' });
+    expect(receiver.requests).toHaveLength(before);
+  });
+});

@@ -1,0 +1,2 @@
+// Integration tests drive whole lifecycles against real servers: seconds, not milliseconds.
+jest.setTimeout(120_000);
