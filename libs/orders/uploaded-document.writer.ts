@@ -36,7 +36,8 @@ export class UploadedDocumentWriter {
           orderid,
           orderVersion: version,
           source: 'upload',
-          sourceRef: sha256,
+          // The same file sent again for the same type is stored once; under another type it counts for both.
+          sourceRef: `${upload.doctype}:${sha256}`,
           doctype: upload.doctype,
           title: upload.filename,
           filename: upload.filename,

@@ -101,7 +101,7 @@ describe('order documents API (Temporal, no worker)', () => {
         mimetype: 'application/pdf',
         size: pdfBytes().length,
       });
-      expect(pdf!.sourceRef).toBe(pdf!.sha256);
+      expect(pdf!.sourceRef).toBe(`${pdf!.doctype}:${pdf!.sha256}`);
       expect(pdf!.storageKey).toBe(`orders/${orderid}/v1/upload-${pdf!.sha256}.pdf`);
       expect(pdf!.documentDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(await app.documentStore.get(pdf!.storageKey)).toEqual(pdfBytes());

@@ -44,7 +44,7 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
     expect(record.payload).toMatchObject({ pending: false, refreshed: false });
     const description = await stack.api.temporal.workflow.getHandle(orderWorkflowId(orderid)).describe();
     expect(description.typedSearchAttributes.get(ORDER_SEARCH_ATTRIBUTES.orderState)).toBe('done');
-    await recordWorkflowHistory(stack.api.temporal, orderid, 'straight-to-done');
+    await recordWorkflowHistory(stack.api.config.temporal.address, orderid, 'straight-to-done');
   });
 
   it('waits for missing documents, finds them at the next poll, then completes', async () => {
@@ -61,7 +61,7 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
     ]);
     await waitFor(() => stack.receiver.statusesOf(orderid).length === 4, { what: 'notifications' });
     expect(stack.receiver.statusesOf(orderid)).toEqual(['received', 'waiting', 'received', 'done']);
-    await recordWorkflowHistory(stack.api.temporal, orderid, 'missing-documents');
+    await recordWorkflowHistory(stack.api.config.temporal.address, orderid, 'missing-documents');
   });
 
   it('waits on refused credentials, then completes after a refresh with good ones', async () => {
@@ -92,7 +92,7 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
       'need-refresh>received',
       'received>done',
     ]);
-    await recordWorkflowHistory(stack.api.temporal, orderid, 'bad-credentials-then-refresh');
+    await recordWorkflowHistory(stack.api.config.temporal.address, orderid, 'bad-credentials-then-refresh');
   });
 
   it('refreshes a done order: need-refresh, then done again with refreshed true', async () => {
@@ -114,6 +114,6 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
       payload: { refreshed: boolean };
     };
     expect(record.payload.refreshed).toBe(true);
-    await recordWorkflowHistory(stack.api.temporal, orderid, 'refresh-after-done');
+    await recordWorkflowHistory(stack.api.config.temporal.address, orderid, 'refresh-after-done');
   });
 });

@@ -1,0 +1,149 @@
+import { Webhook } from 'standardwebhooks';
+import { extractPdfText } from '../../libs/pre-statement/testing/pdf-text';
+import { OrderRepository } from '../../libs/persistence/repositories/order.repository';
+import { pdfBytes, uploadItem } from '../support/document-fixtures';
+import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
+import { orderBody } from '../support/order-fixtures';
+import { waitFor } from '../support/wait-for';
+import { recordWorkflowHistory } from '../support/workflow-history-recorder';
+
+describe('order lifecycle: deadlines, uploads, the document and its notification', () => {
+  let stack: LifecycleStack;
+
+  beforeAll(async () => {
+    stack = await startLifecycleStack(
+      { WAITING_DEADLINE: '3s', POLL_INTERVAL: '1s', REFRESH_WINDOW: '4s' },
+      // Documents never appear on the extranet here: only the deadline or an upload ends a wait.
+      { sandbox: { pollsBeforeDocumentsAppear: 1_000_000 } },
+    );
+  });
+  afterAll(() => stack.close());
+
+  async function createOrder(overrides: Record<string, unknown>): Promise<string> {
+    const res = await stack.http.post('/order/', orderBody(overrides), stack.account.headers);
+    expect(res.status).toBe(200);
+    return (res.json as { payload: { orderid: string } }).payload.orderid;
+  }
+  const stateOf = async (orderid: string) =>
+    (
+      (await stack.http.get(`/order/${orderid}`, stack.account.headers)).json as {
+        payload: { state: string };
+      }
+    ).payload.state;
+  const transitionsOf = async (orderid: string) =>
+    (await new OrderRepository(stack.api.dataSource).listEvents(orderid)).map(
+      (e) => `${e.fromState ?? ''}>${e.toState}`,
+    );
+  const documentOf = async (orderid: string) => {
+    const res = await fetch(`${stack.api.baseUrl}/order/${orderid}/document`, {
+      headers: stack.account.headers,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    return Buffer.from(await res.arrayBuffer());
+  };
+
+  it('produces the pre-statement at the waiting deadline with the missing documents listed', async () => {
+    const orderid = await createOrder({
+      syndic: { name: 'Foncia', username: 'sandbox-missing-docs', password: 'pw' },
+    });
+    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done', timeoutMs: 30_000 });
+    expect(await transitionsOf(orderid)).toEqual([
+      '>confirmed',
+      'confirmed>received',
+      'received>waiting',
+      'waiting>received',
+      'received>done',
+    ]);
+    const [row] = (await stack.api.dataSource.query(
+      `SELECT missing_doctypes FROM pre_statements WHERE orderid = $1`,
+      [orderid],
+    )) as { missing_doctypes: number[] }[];
+    expect(row!.missing_doctypes.sort()).toEqual([2, 7]);
+    const { text } = await extractPdfText(await documentOf(orderid));
+    expect(text).toContain('Pré-état daté');
+    expect(text).toMatch(/, 2 documents manquants\./);
+    expect(text).toMatch(/Carnet d.entretien non communiqué non communiqué manquant/);
+    expect(text).toContain('SPÉCIMEN');
+    await recordWorkflowHistory(stack.api.config.temporal.address, orderid, 'waiting-deadline');
+  });
+
+  it('runs an upload order end to end: waiting for a missing document, woken by its upload', async () => {
+    const orderid = await createOrder({
+      method: 'upload',
+      syndic: undefined,
+      documents: [
+        uploadItem({ doctype: 1, filename: 'fiche.pdf', content: pdfBytes('fiche').toString('base64') }),
+        uploadItem({ doctype: 2, filename: 'pv-ag-2025.pdf', content: pdfBytes('pv').toString('base64') }),
+        uploadItem({ doctype: 3, filename: 'reglement.pdf', content: pdfBytes('rcp').toString('base64') }),
+      ],
+    });
+    await waitFor(async () => (await stateOf(orderid)) === 'waiting', { what: 'waiting' });
+    const upload = await stack.http.post(
+      `/order/${orderid}/documents`,
+      {
+        documents: [
+          uploadItem({
+            doctype: 7,
+            filename: 'carnet-entretien.pdf',
+            content: pdfBytes('carnet').toString('base64'),
+          }),
+        ],
+      },
+      stack.account.headers,
+    );
+    expect(upload.status).toBe(200);
+    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done' });
+    expect(await transitionsOf(orderid)).toEqual([
+      '>confirmed',
+      'confirmed>received',
+      'received>waiting',
+      'waiting>received',
+      'received>done',
+    ]);
+    const { text } = await extractPdfText(await documentOf(orderid));
+    expect(text).toContain('carnet-entretien.pdf');
+    expect(text).toContain('pv-ag-2025.pdf');
+    expect(text).toMatch(/4 documents fournis/);
+    expect(text).not.toMatch(/non communiqué manquant/);
+    await recordWorkflowHistory(stack.api.config.temporal.address, orderid, 'upload-method');
+  });
+
+  it('carries the PDF in the signed done notification, honours lots and all_due_paid, and keeps the refresh comment', async () => {
+    const orderid = await createOrder({
+      syndic: { name: 'Foncia', username: 'louise.bernard', password: 'pw' },
+      all_due_paid: true,
+      external_id: 'REF-77',
+    });
+    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done' });
+    const done = await waitFor(() => stack.receiver.forOrder(orderid).find((w) => w.body.status === 'done'), {
+      what: 'done notification',
+    });
+    // The receiver verifies the signature exactly as an integrator would.
+    new Webhook(stack.account.webhookSecret).verify(done.raw, done.headers as Record<string, string>);
+    expect(Object.keys(done.body)).toEqual(['status', 'orderid', 'external_id', 'content']);
+    expect(done.body.external_id).toBe('REF-77');
+    const pdf = await documentOf(orderid);
+    expect(Buffer.from(String(done.body.content), 'base64').equals(pdf)).toBe(true);
+    const { text } = await extractPdfText(pdf);
+    expect(text).toContain('Le vendeur déclare être à jour de ses paiements');
+    expect(text).toContain('REF-77');
+  });
+
+  it('refuses a refresh once the refresh window is over (409)', async () => {
+    const orderid = await createOrder({ syndic: { name: 'Foncia', username: 'marc.petit', password: 'pw' } });
+    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done' });
+    const handle = stack.api.temporal.workflow.getHandle(`order-${orderid}`);
+    await waitFor(async () => (await handle.describe()).status.name === 'COMPLETED', {
+      what: 'closed',
+      timeoutMs: 20_000,
+    });
+    const refresh = await stack.http.post(
+      `/order/${orderid}/refresh`,
+      { method: 'extranet', comment: 'trop tard' },
+      stack.account.headers,
+    );
+    expect(refresh.status).toBe(409);
+    expect(refresh.json).toEqual({ message: 'La commande est clôturée', payload: null, success: false });
+  });
+});
