@@ -70,13 +70,13 @@ export function createOrderActivities(deps: OrderActivityDependencies) {
       return deps.collection.listDocuments(orderid);
     },
 
-    async downloadExtranetDocument(
+    async downloadExtranetDocuments(
       orderid: string,
       version: number,
-      document: ExtranetDocument,
+      documents: ExtranetDocument[],
     ): Promise<void> {
-      heartbeat(document.id);
-      await deps.collection.downloadDocument(orderid, version, document);
+      // Heartbeats report progress; a retry skips what is already stored.
+      await deps.collection.downloadDocuments(orderid, version, documents, (done) => heartbeat(done));
     },
 
     async findMissingDocuments(orderid: string, version: number): Promise<Doctype[]> {

@@ -47,7 +47,6 @@ const webhooks = proxyActivities<OrderActivities>({
 
 /** Keeps each run's history small; a long wait or a long notification retry continues as new. */
 const MAX_HISTORY_EVENTS = 5000;
-const DOWNLOAD_CONCURRENCY = 4;
 
 type Outcome = 'idle' | 'continue-as-new';
 
@@ -149,13 +148,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   async function collectDocuments(version: number, method: 'extranet' | 'upload'): Promise<Doctype[]> {
     if (method === 'extranet') {
       const listed = await extranet.listExtranetDocuments(orderid);
-      for (let i = 0; i < listed.length; i += DOWNLOAD_CONCURRENCY) {
-        await Promise.all(
-          listed
-            .slice(i, i + DOWNLOAD_CONCURRENCY)
-            .map((d) => downloads.downloadExtranetDocument(orderid, version, d)),
-        );
-      }
+      if (listed.length > 0) await downloads.downloadExtranetDocuments(orderid, version, listed);
     }
     return local.findMissingDocuments(orderid, version);
   }

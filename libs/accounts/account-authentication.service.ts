@@ -7,6 +7,7 @@ import { type AccessTokenService } from '../security/access-token.service';
 import { hashApiKey, parseApiKeyId } from '../security/api-key';
 import { type PasswordHasher } from '../security/password-hasher';
 import { InvalidAccessTokenError } from '../security/security.errors';
+import { type LoginThrottle } from './login-throttle';
 
 export interface Credentials {
   email: string;
@@ -25,6 +26,7 @@ export class AccountAuthenticationService {
     private readonly apiKeys: ApiKeyRepository,
     private readonly passwords: PasswordHasher,
     private readonly tokens: AccessTokenService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   /** The active API key presented in `X-Auth-Key`, or the 400 "invalid key" error. */
@@ -38,12 +40,16 @@ export class AccountAuthenticationService {
 
   async login(presentedKey: string | undefined, credentials: Credentials): Promise<AccessTokenPayload> {
     const key = await this.requireApiKey(presentedKey);
+    // Repeated failures for one email slow down its next attempts, before any password is checked.
+    const retryAfter = this.throttle.begin(credentials.email);
+    if (retryAfter > 0) throw new DomainError('rate_limited', { retryAfter });
     const account = await this.accounts.findByEmail(credentials.email);
     // Unknown email, wrong password and a key of another account look the same, in text and in time.
     const passwordOk = account
       ? await this.passwords.verify(account.passwordHash, credentials.password)
       : await this.passwords.dummyVerify(credentials.password);
     if (!account || !passwordOk || key.accountId !== account.id) throw new DomainError('invalid_credentials');
+    this.throttle.succeeded(credentials.email);
     const issued = this.tokens.issue({ accountId: account.id, apiKeyId: key.id });
     return { access_token: issued.token, expires_in: issued.expiresIn };
   }
@@ -53,7 +59,10 @@ export class AccountAuthenticationService {
     presentedKey: string | undefined,
     authorization: string | undefined,
   ): Promise<AuthenticatedAccount> {
-    const key = await this.requireApiKey(presentedKey);
+    if (!presentedKey || parseApiKeyId(presentedKey) === null) throw new DomainError('invalid_api_key');
+    const found = await this.apiKeys.findActiveWithAccountByHash(hashApiKey(presentedKey));
+    if (!found) throw new DomainError('invalid_api_key');
+    const { key, accountEmail } = found;
     const match = /^Bearer ([^\s]+)$/i.exec(authorization ?? '');
     if (!match) throw new DomainError('unauthenticated');
     let claims;
@@ -68,8 +77,6 @@ export class AccountAuthenticationService {
     if (claims.apiKeyId !== key.id && !(await this.apiKeys.isActive(claims.apiKeyId))) {
       throw new DomainError('unauthenticated');
     }
-    const account = await this.accounts.findById(claims.accountId);
-    if (!account) throw new DomainError('unauthenticated');
-    return { accountId: account.id, email: account.email, apiKeyId: key.id };
+    return { accountId: key.accountId, email: accountEmail, apiKeyId: key.id };
   }
 }

@@ -20,12 +20,23 @@ const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
 };
+/** Extranet sessions are reused for a short while: one collection makes a dozen calls in a few seconds. */
+const SESSION_TTL_MS = 60_000;
+const MAX_CACHED_SESSIONS = 1000;
+
+interface CachedSession {
+  connector: ExtranetConnector;
+  session: ExtranetSession;
+  expiresAt: number;
+}
 
 /**
- * Collection from the syndic's extranet on an order's behalf. Every step logs in on its own: the
- * extranet session never leaves the worker, and each step can be retried alone.
+ * Collection from the syndic's extranet on an order's behalf. The extranet session never leaves the
+ * worker (it is cached here briefly, never passed through Temporal), and each step can be retried alone.
  */
 export class OrderCollectionService {
+  private readonly sessions = new Map<string, CachedSession>();
+
   constructor(
     private readonly orders: OrderRepository,
     private readonly documents: StoredDocumentRepository,
@@ -36,28 +47,59 @@ export class OrderCollectionService {
 
   /** Throws ExtranetCredentialsRefusedError when the extranet refuses the seller's credentials. */
   async verifyLogin(orderid: string): Promise<void> {
+    // Always a fresh login: this step exists to check the credentials.
+    this.sessions.delete(orderid);
     await this.session(await this.order(orderid));
   }
 
   async collectStatement(orderid: string, version: number): Promise<void> {
     const order = await this.order(orderid);
-    const { connector, session } = await this.session(order);
-    const statement = await connector.fetchStatement(session, lotsOf(order));
+    const statement = await this.withSession(order, (connector, session) =>
+      connector.fetchStatement(session, lotsOf(order)),
+    );
     await this.orders.saveStatement(orderid, version, statement);
   }
 
   async listDocuments(orderid: string): Promise<ExtranetDocument[]> {
     const order = await this.order(orderid);
-    const { connector, session } = await this.session(order);
-    return connector.listDocuments(session);
+    return this.withSession(order, (connector, session) => connector.listDocuments(session));
+  }
+
+  /**
+   * Downloads the listed documents this order version does not have yet, a few at a time;
+   * `progress` is called after each one (the activity heartbeats with it).
+   */
+  async downloadDocuments(
+    orderid: string,
+    version: number,
+    documents: ExtranetDocument[],
+    progress: (done: number) => void,
+    concurrency = 4,
+  ): Promise<void> {
+    const order = await this.order(orderid);
+    let next = 0;
+    let done = 0;
+    const workers = Array.from({ length: Math.min(concurrency, documents.length) }, async () => {
+      while (next < documents.length) {
+        const document = documents[next++]!;
+        await this.downloadDocument(order, version, document);
+        progress(++done);
+      }
+    });
+    await Promise.all(workers);
   }
 
   /** Downloads one listed document unless this order version already has it. */
-  async downloadDocument(orderid: string, version: number, document: ExtranetDocument): Promise<void> {
+  private async downloadDocument(
+    order: OrderEntity,
+    version: number,
+    document: ExtranetDocument,
+  ): Promise<void> {
+    const orderid = order.orderid;
     if (await this.documents.existsForOrderVersion(orderid, version, 'extranet', document.id)) return;
-    const order = await this.order(orderid);
-    const { connector, session } = await this.session(order);
-    const { content, mimetype } = await connector.downloadDocument(session, document.id);
+    const { content, mimetype } = await this.withSession(order, (connector, session) =>
+      connector.downloadDocument(session, document.id),
+    );
     const sha256 = createHash('sha256').update(content).digest('hex');
     const storageKey = `orders/${orderid}/v${version}/extranet-${sha256}.${EXTENSIONS[mimetype] ?? 'bin'}`;
     await this.store.put(storageKey, content);
@@ -93,14 +135,35 @@ export class OrderCollectionService {
     return order;
   }
 
-  private async session(
+  /** Runs `call` with a cached session; a failure drops the session so the retry logs in again. */
+  private async withSession<T>(
     order: OrderEntity,
-  ): Promise<{ connector: ExtranetConnector; session: ExtranetSession }> {
+    call: (connector: ExtranetConnector, session: ExtranetSession) => Promise<T>,
+  ): Promise<T> {
+    const { connector, session } = await this.session(order);
+    try {
+      return await call(connector, session);
+    } catch (error) {
+      this.sessions.delete(order.orderid);
+      throw error;
+    }
+  }
+
+  private async session(order: OrderEntity): Promise<CachedSession> {
+    const cached = this.sessions.get(order.orderid);
+    if (cached && cached.expiresAt > Date.now()) return cached;
     const credentials = syndicCredentialsOf(order, this.secretBox);
     if (!credentials)
       throw new OrderNotFoundForProcessingError(`Order ${order.orderid} has no syndic credentials`);
     const connector = this.connectors.connectorFor({ syndic: credentials, testMode: order.testMode });
-    return { connector, session: await connector.login(credentials) };
+    const fresh = {
+      connector,
+      session: await connector.login(credentials),
+      expiresAt: Date.now() + SESSION_TTL_MS,
+    };
+    if (this.sessions.size >= MAX_CACHED_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
+    this.sessions.set(order.orderid, fresh);
+    return fresh;
   }
 }
 

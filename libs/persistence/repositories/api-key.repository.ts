@@ -1,6 +1,8 @@
 import { IsNull, type DataSource, type Repository } from 'typeorm';
 import { ApiKeyEntity } from '../entities/api-key.entity';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export class ApiKeyRepository {
   private readonly keys: Repository<ApiKeyEntity>;
 
@@ -12,7 +14,33 @@ export class ApiKeyRepository {
     return this.keys.findOneBy({ keyHash, revokedAt: IsNull() });
   }
 
+  /** The active key with its account's email, in one query: this runs on every authenticated request. */
+  async findActiveWithAccountByHash(
+    keyHash: string,
+  ): Promise<{ key: ApiKeyEntity; accountEmail: string } | null> {
+    const rows: { id: string; account_id: string; prefix: string; created_at: Date; email: string }[] =
+      await this.keys.query(
+        `SELECT k.id, k.account_id, k.prefix, k.created_at, a.email
+           FROM api_keys k JOIN accounts a ON a.id = k.account_id
+          WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+        [keyHash],
+      );
+    const row = rows[0];
+    if (!row) return null;
+    const key = this.keys.create({
+      id: row.id,
+      accountId: row.account_id,
+      prefix: row.prefix,
+      keyHash,
+      createdAt: row.created_at,
+      revokedAt: null,
+    });
+    return { key, accountEmail: row.email };
+  }
+
   async isActive(id: string): Promise<boolean> {
+    // A token's claim is only as well-formed as its signer made it: never let it reach a uuid column.
+    if (!UUID.test(id)) return false;
     return (await this.keys.countBy({ id, revokedAt: IsNull() })) > 0;
   }
 

@@ -26,8 +26,6 @@ export interface TransitionRecord {
   at: Date;
 }
 
-const UNIQUE_VIOLATION = '23505';
-
 export class OrderRepository {
   private readonly orders: Repository<OrderEntity>;
 
@@ -48,23 +46,23 @@ export class OrderRepository {
    * Returns false when the order id is already taken, so the caller draws another.
    */
   async insertWithEvent(manager: EntityManager, order: OrderEntity, trigger: string): Promise<boolean> {
-    try {
-      await manager.query('SAVEPOINT order_insert');
-      await manager.insert(OrderEntity, order);
-    } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
-        await manager.query('ROLLBACK TO SAVEPOINT order_insert');
-        return false;
-      }
-      throw error;
-    }
-    await manager.insert(OrderEventEntity, {
+    // ON CONFLICT instead of catching the unique violation: no savepoint round trips on the hot path.
+    const inserted = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(OrderEntity)
+      .values(order)
+      .orIgnore()
+      .returning(['orderid'])
+      .execute();
+    if ((inserted.raw as unknown[]).length === 0) return false;
+    await this.insertEvent(manager, {
       orderid: order.orderid,
       fromState: null,
       toState: order.state,
       trigger,
       detail: {},
-      createdAt: order.createdAt,
+      at: order.createdAt,
     });
     return true;
   }
@@ -153,6 +151,10 @@ export class OrderRepository {
       `UPDATE orders SET missing_doctypes = $3::jsonb WHERE orderid = $1 AND version = $2`,
       [orderid, version, JSON.stringify(missing)],
     );
+  }
+
+  async markConfirmationEmailSent(orderid: string, at: Date): Promise<void> {
+    await this.orders.update({ orderid }, { confirmationEmailSentAt: at });
   }
 
   listEvents(orderid: string): Promise<OrderEventEntity[]> {
