@@ -11,6 +11,13 @@ const lock = path.join(root, 'package-lock.json');
 
 const stale = !fs.existsSync(installed) || fs.statSync(installed).mtimeMs < fs.statSync(lock).mtimeMs;
 if (stale) {
-  console.log('[deps] installing npm dependencies (npm ci)…');
-  execSync('npm ci --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+  console.log('[deps] installing npm dependencies…');
+  try {
+    execSync('npm ci --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+  } catch {
+    // npm 11.19 writes lockfiles without the other platforms' optional packages (@swc/core-darwin-…)
+    // and then refuses them in `npm ci`; `npm install` installs the same locked versions.
+    console.log('[deps] npm ci refused the lockfile; installing the locked versions with npm install');
+    execSync('npm install --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+  }
 }
