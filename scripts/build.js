@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles the TypeScript sources to dist/ with swc (decorator metadata included) and bundles the
 // workflow code once, so production processes run compiled output with no bundling at start.
-//   node scripts/build.js [--quiet] [--no-bundle]
+//   node scripts/build.js [--quiet] [--no-bundle] [--out-dir dist]
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -9,6 +9,9 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const quiet = process.argv.includes('--quiet');
 const log = (message) => quiet || console.log(`[build] ${message}`);
+// Another output directory lets a test build without touching the dist/ a running stack uses.
+const outDirIndex = process.argv.indexOf('--out-dir');
+const outDir = outDirIndex === -1 ? 'dist' : process.argv[outDirIndex + 1];
 
 async function main() {
   const started = Date.now();
@@ -21,7 +24,7 @@ async function main() {
       require.resolve('@swc/cli/bin/swc.js'),
       ...sources,
       '-d',
-      'dist',
+      outDir,
       '--config-file',
       '.swcrc',
       '--copy-files',
@@ -29,9 +32,9 @@ async function main() {
     ],
     { cwd: root, stdio: quiet ? 'pipe' : 'inherit' },
   );
-  log(`compiled ${sources.join(', ')} to dist/ in ${Date.now() - started} ms`);
+  log(`compiled ${sources.join(', ')} to ${outDir}/ in ${Date.now() - started} ms`);
   if (!process.argv.includes('--no-bundle')) {
-    const bundlePath = path.join(root, 'dist', 'workflow-bundle.js');
+    const bundlePath = path.resolve(root, outDir, 'workflow-bundle.js');
     const { bundleWorkflowCode } = require('@temporalio/worker');
     const { code } = await bundleWorkflowCode({
       workflowsPath: path.join(root, 'workflows', 'index.ts'),

@@ -106,7 +106,18 @@ async function startTemporal(config) {
   log('starting the Temporal dev server (Web UI on http://localhost:8233)');
   const child = spawn(
     path.join(root, 'scripts', 'temporal.sh'),
-    ['start-dev', '--port', port, '--ui-port', '8233', '--db-filename', path.join(varDir, 'temporal.db')],
+    [
+      'start-dev',
+      '--port',
+      port,
+      '--ui-port',
+      '8233',
+      '--db-filename',
+      path.join(varDir, 'temporal.db'),
+      // The UI decodes the encrypted payloads through the API's codec endpoints (/codec/decode).
+      '--ui-codec-endpoint',
+      `${config.http.publicBaseUrl.replace(/\/+$/, '')}/codec`,
+    ],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   prefixed('temporal', child.stdout, process.stdout);

@@ -9,6 +9,8 @@ export interface HttpConfig {
   publicBaseUrl: string;
   jsonBodyLimitBytes: number;
   uploadBodyLimitBytes: number;
+  /** Reverse proxies in front of the API whose X-Forwarded-For is trusted (per-IP rate limits). */
+  trustProxyHops: number;
 }
 
 export interface DatabaseConfig {
@@ -51,12 +53,16 @@ export interface MailConfig {
   /** null: messages are written as .eml files under var/mail/. */
   smtpUrl: string | null;
   from: string;
+  /** Where messages are written as .eml files when no SMTP_URL is set (development). */
+  outboxDir: string;
 }
 
 export interface WebhookConfig {
   allowPrivateCallbacks: boolean;
   /** CIDR ranges opened to callbacks even when private addresses are refused (local setups, tests). */
   callbackAllowlist: string[];
+  /** After a notification has failed this long, the account gets one email about its endpoint. */
+  failureAlertAfterMs: number;
 }
 
 export interface ExtranetConfig {
@@ -65,6 +71,8 @@ export interface ExtranetConfig {
   /** One collection step (login, statement, listing), retried with backoff beyond it. */
   activityTimeoutMs: number;
   sandboxPort: number;
+  /** Interface the sandbox extranet listens on: loopback by default, 0.0.0.0 in a container. */
+  sandboxHost: string;
   sandboxBaseUrl: string;
   defaultBaseUrl: string;
 }
@@ -76,6 +84,43 @@ export interface LifecycleConfig {
   notificationRetryDelaysMs: number[];
   notificationDeadlineMs: number;
   notificationTimeoutMs: number;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface LoggingConfig {
+  level: LogLevel;
+}
+
+/** Requests per minute; in memory, per API process. */
+export interface RateLimitConfig {
+  /** `POST /account/auth`, per API key and per client IP. */
+  authPerMinute: number;
+  /** Every other route, per API key (per client IP for requests without one). */
+  apiPerMinute: number;
+  /** Failed logins for one email before each further failure makes it wait (doubling delay). */
+  loginFailuresBeforeDelay: number;
+  loginDelayMaxMs: number;
+}
+
+/** The Temporal remote codec endpoints (`/codec/encode`, `/codec/decode`) the Temporal UI calls. */
+export interface CodecConfig {
+  /** Bearer token the callers present; null: only loopback callers in development, nobody otherwise. */
+  authToken: string | null;
+  /** The one browser origin allowed by CORS on the codec routes (the Temporal Web UI). */
+  uiOrigin: string;
+}
+
+/** Prometheus metrics of the API (`GET /metrics`) and of the worker (its own ports). */
+export interface MetricsConfig {
+  /** Bearer token `GET /metrics` requires; null: the route is public (keep it off the internet). */
+  token: string | null;
+  /** Port of the Temporal SDK's Prometheus exporter in the worker; 0 disables it. */
+  workerSdkPort: number;
+  /** Port of the worker's own metrics (extranet calls); 0 disables it. */
+  workerAppPort: number;
+  /** How long the database-derived series (orders by state…) are cached between scrapes. */
+  databaseCacheMs: number;
 }
 
 export interface StorageConfig {
@@ -93,11 +138,17 @@ export interface AppConfig {
   mail: MailConfig;
   webhooks: WebhookConfig;
   extranet: ExtranetConfig;
+  metrics: MetricsConfig;
+  logging: LoggingConfig;
+  rateLimit: RateLimitConfig;
+  codec: CodecConfig;
 }
 
 // Development-only secrets: refused in production so a deployment cannot run with them by mistake.
 export const DEVELOPMENT_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
 export const DEVELOPMENT_ENCRYPTION_KEYS = 'dev:ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzJieXRlcyE=';
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads and validates the whole configuration once; nothing else reads process.env. */
 export function loadConfig(env: Environment = process.env): AppConfig {
@@ -136,6 +187,21 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     }
   }
 
+  const logLevel = read.string('LOG_LEVEL', mode === 'test' ? 'warn' : 'info');
+  if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const codecAuthToken = read.optionalString('CODEC_AUTH_TOKEN');
+  if (codecAuthToken !== null && codecAuthToken.length < 32) {
+    throw new ConfigError('CODEC_AUTH_TOKEN', 'must be at least 32 characters');
+  }
+  const uiOrigin = read.url('TEMPORAL_UI_ORIGIN', 'http://localhost:8233', ['http:', 'https:'])!;
+
+  const metricsToken = read.optionalString('METRICS_TOKEN');
+  if (metricsToken !== null && metricsToken.length < 16) {
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
+  }
+
   const databaseUrl = read.url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
   if (mode === 'production' && databaseUrl === null) {
     throw new ConfigError('DATABASE_URL', 'is required in production');
@@ -149,6 +215,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       publicBaseUrl: read.url('PUBLIC_BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!,
       jsonBodyLimitBytes: 1024 * 1024,
       uploadBodyLimitBytes: 30 * 1024 * 1024,
+      trustProxyHops: read.integer('TRUST_PROXY_HOPS', 0, { min: 0, max: 10 }),
     },
     database: {
       url: databaseUrl ?? EMBEDDED_DATABASE_URL,
@@ -165,6 +232,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     mail: {
       smtpUrl: read.url('SMTP_URL', null, ['smtp:', 'smtps:']),
       from: read.string('MAIL_FROM', 'Service pré-état daté <no-reply@pre-etat-date.local>'),
+      outboxDir: read.string('MAIL_OUTBOX_DIR', 'var/mail'),
     },
     webhooks: {
       allowPrivateCallbacks: read.boolean('CALLBACK_ALLOW_PRIVATE', mode !== 'production'),
@@ -172,6 +240,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
         .split(',')
         .map((range) => range.trim())
         .filter((range) => range !== ''),
+      failureAlertAfterMs: read.duration('NOTIFICATION_ALERT_AFTER', '24h'),
     },
     lifecycle: {
       pollIntervalMs: read.duration('POLL_INTERVAL', '6h'),
@@ -191,8 +260,23 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       requestTimeoutMs: read.duration('EXTRANET_REQUEST_TIMEOUT', '15s'),
       activityTimeoutMs: read.duration('EXTRANET_ACTIVITY_TIMEOUT', '2m'),
       sandboxPort,
+      sandboxHost: read.string('EXTRANET_SANDBOX_HOST', '127.0.0.1'),
       sandboxBaseUrl,
       defaultBaseUrl: read.url('EXTRANET_DEFAULT_URL', sandboxBaseUrl, ['http:', 'https:'])!,
     },
+    metrics: {
+      token: metricsToken,
+      workerSdkPort: read.integer('WORKER_METRICS_PORT', 9464, { min: 0, max: 65535 }),
+      workerAppPort: read.integer('WORKER_APP_METRICS_PORT', 9465, { min: 0, max: 65535 }),
+      databaseCacheMs: read.duration('METRICS_DATABASE_CACHE', '5s'),
+    },
+    logging: { level: logLevel as LogLevel },
+    rateLimit: {
+      authPerMinute: read.integer('RATE_LIMIT_AUTH_PER_MINUTE', 20, { min: 1, max: 10_000_000 }),
+      apiPerMinute: read.integer('RATE_LIMIT_API_PER_MINUTE', 600, { min: 1, max: 10_000_000 }),
+      loginFailuresBeforeDelay: read.integer('LOGIN_FAILURES_BEFORE_DELAY', 5, { min: 1, max: 1_000_000 }),
+      loginDelayMaxMs: read.duration('LOGIN_DELAY_MAX', '15m'),
+    },
+    codec: { authToken: codecAuthToken, uiOrigin: new URL(uiOrigin).origin },
   };
 }

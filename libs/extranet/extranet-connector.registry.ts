@@ -1,3 +1,4 @@
+import { type ExtranetCallObserver } from './extranet-call.observer';
 import { type ExtranetConnector } from './extranet.port';
 import { HttpExtranetConnector } from './http-extranet.connector';
 import { type SyndicCredentials } from './syndic-credentials';
@@ -9,6 +10,8 @@ export interface ExtranetConnectorRegistryOptions {
   defaultBaseUrl: string;
   /** Budget of one extranet request. Default 15 s: well above the sandbox's slow scenario (3 s). */
   requestTimeoutMs?: number;
+  /** Told about every request of the built-in connectors (metrics). */
+  observer?: ExtranetCallObserver;
 }
 
 export const DEFAULT_EXTRANET_REQUEST_TIMEOUT_MS = 15_000;
@@ -36,16 +39,22 @@ export class ExtranetConnectorRegistry {
   private readonly sandbox: HttpExtranetConnector;
   private readonly fallback: HttpExtranetConnector;
   private readonly requestTimeoutMs: number;
+  private readonly observer: ExtranetCallObserver | undefined;
 
   constructor(options: ExtranetConnectorRegistryOptions) {
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_EXTRANET_REQUEST_TIMEOUT_MS;
+    this.observer = options.observer;
     this.sandbox = new HttpExtranetConnector({
       baseUrl: options.sandboxBaseUrl,
       requestTimeoutMs: this.requestTimeoutMs,
+      observer: this.observer,
+      name: 'sandbox',
     });
     this.fallback = new HttpExtranetConnector({
       baseUrl: options.defaultBaseUrl,
       requestTimeoutMs: this.requestTimeoutMs,
+      observer: this.observer,
+      name: 'default',
     });
   }
 
@@ -73,6 +82,8 @@ export class ExtranetConnectorRegistry {
       return new HttpExtranetConnector({
         baseUrl: target.syndic.url.trim(),
         requestTimeoutMs: this.requestTimeoutMs,
+        observer: this.observer,
+        name: 'syndic',
       });
     }
     return this.fallback;

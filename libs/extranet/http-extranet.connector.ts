@@ -1,4 +1,5 @@
 import { type AccountStatement } from './account-statement';
+import { type ExtranetCallObservation, type ExtranetCallObserver } from './extranet-call.observer';
 import { type ExtranetDocument } from './extranet-document';
 import { ExtranetCredentialsRefusedError, ExtranetError, ExtranetUnavailableError } from './extranet-errors';
 import {
@@ -17,9 +18,14 @@ export interface HttpExtranetConnectorOptions {
   requestTimeoutMs: number;
   /** Larger documents are refused rather than held in memory. Default: 30 MiB, the upload limit. */
   maxDocumentBytes?: number;
+  /** Told about every request (latency, outcome), for metrics. */
+  observer?: ExtranetCallObserver;
+  /** How the observer names this extranet (`sandbox`, `default`, `syndic`…). Default `default`. */
+  name?: string;
 }
 
 interface ExtranetRequest {
+  operation: ExtranetCallObservation['operation'];
   method: 'GET' | 'POST';
   path: string;
   query?: URLSearchParams;
@@ -37,15 +43,20 @@ export class HttpExtranetConnector implements ExtranetConnector {
   readonly baseUrl: string;
   private readonly requestTimeoutMs: number;
   private readonly maxDocumentBytes: number;
+  private readonly observer: ExtranetCallObserver | null;
+  private readonly name: string;
 
   constructor(options: HttpExtranetConnectorOptions) {
     this.baseUrl = options.baseUrl;
     this.requestTimeoutMs = options.requestTimeoutMs;
     this.maxDocumentBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
+    this.observer = options.observer ?? null;
+    this.name = options.name ?? 'default';
   }
 
   async login(credentials: SyndicCredentials): Promise<ExtranetSession> {
     const request: ExtranetRequest = {
+      operation: 'login',
       method: 'POST',
       path: 'api/v1/session',
       body: { username: credentials.username, password: credentials.password },
@@ -63,14 +74,25 @@ export class HttpExtranetConnector implements ExtranetConnector {
   async fetchStatement(session: ExtranetSession, lots: string[] | null): Promise<AccountStatement> {
     const query = new URLSearchParams();
     if (lots !== null && lots.length > 0) query.set('lots', lots.join(','));
-    const request: ExtranetRequest = { method: 'GET', path: 'api/v1/statement', query, token: session.token };
+    const request: ExtranetRequest = {
+      operation: 'statement',
+      method: 'GET',
+      path: 'api/v1/statement',
+      query,
+      token: session.token,
+    };
     return this.exchange(session.baseUrl, request, async (response) =>
       parseStatementPayload(await this.readJson(response, request)),
     );
   }
 
   async listDocuments(session: ExtranetSession): Promise<ExtranetDocument[]> {
-    const request: ExtranetRequest = { method: 'GET', path: 'api/v1/documents', token: session.token };
+    const request: ExtranetRequest = {
+      operation: 'documents',
+      method: 'GET',
+      path: 'api/v1/documents',
+      token: session.token,
+    };
     return this.exchange(session.baseUrl, request, async (response) =>
       parseDocumentListPayload(await this.readJson(response, request)),
     );
@@ -78,6 +100,7 @@ export class HttpExtranetConnector implements ExtranetConnector {
 
   async downloadDocument(session: ExtranetSession, documentId: string): Promise<ExtranetDocumentContent> {
     const request: ExtranetRequest = {
+      operation: 'document_content',
       method: 'GET',
       path: `api/v1/documents/${encodeURIComponent(documentId)}/content`,
       token: session.token,
@@ -98,6 +121,31 @@ export class HttpExtranetConnector implements ExtranetConnector {
 
   /** Sends one request and reads its answer; anything but a deliberate ExtranetError means "retry later". */
   private async exchange<T>(
+    baseUrl: string,
+    request: ExtranetRequest,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
+    if (!this.observer) return this.send(baseUrl, request, read);
+    const started = performance.now();
+    let outcome: ExtranetCallObservation['outcome'] = 'unavailable';
+    try {
+      const result = await this.send(baseUrl, request, read);
+      outcome = 'ok';
+      return result;
+    } catch (error) {
+      if (error instanceof ExtranetCredentialsRefusedError) outcome = 'credentials_refused';
+      throw error;
+    } finally {
+      this.observer.observe({
+        extranet: this.name,
+        operation: request.operation,
+        outcome,
+        durationMs: performance.now() - started,
+      });
+    }
+  }
+
+  private async send<T>(
     baseUrl: string,
     request: ExtranetRequest,
     read: (response: Response) => Promise<T>,

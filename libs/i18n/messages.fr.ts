@@ -25,6 +25,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, (d: Details) => string> = {
   malformed_json: (d) => `Impossible de décoder l'objet JSON : ${d.reason}`,
   unauthenticated: () => "Jeton d'accès manquant, invalide ou expiré",
   order_not_found: () => 'Commande introuvable',
+  notification_not_found: () => 'Notification introuvable',
+  document_link_invalid: () => 'Lien de document invalide',
+  document_link_expired: () =>
+    'Ce lien de document a expiré : relancez la notification pour obtenir un nouveau lien',
+  test_mode_only: () => 'Les notifications de test ne concernent que les commandes en mode test',
   route_not_found: () => 'Ressource introuvable',
   method_not_allowed: () => 'Méthode non autorisée pour cette ressource',
   payload_too_large: () => 'Le corps de la requête est trop volumineux',
@@ -75,6 +80,20 @@ export const VALIDATION_MESSAGES = {
     `Le champ '${field}' doit être un nom de fichier, sans séparateur de chemin (/ ou \\) ni caractère de contrôle`,
   contentType: (field: string, mimetype: string) =>
     `Le champ '${field}' ne contient pas un fichier de type '${mimetype}'`,
+  nullCharacter: (field: string) => `Le champ '${field}' ne doit pas contenir de caractère nul (\\u0000)`,
+  nestingTooDeep: (max: number) =>
+    `Le corps de la requête est trop profondément imbriqué (${max} niveaux au plus)`,
+  codecBody: () =>
+    'Le corps doit être de la forme {"payloads": [{"metadata": {…}, "data": "…"}]}, valeurs en base64',
+  codecUndecodable: (index: number) =>
+    `Charge utile n°${index} indéchiffrable : clé inconnue ou données altérées`,
+} as const;
+
+/** Answers of the HTTP server itself, before any route (header overflow, unparsable request). */
+export const TRANSPORT_MESSAGES = {
+  headersTooLarge: "L'adresse ou les en-têtes de la requête sont trop volumineux",
+  malformedRequest: 'Requête HTTP invalide',
+  requestTimeout: 'La requête a mis trop de temps à arriver',
 } as const;
 
 /** Describes a JSON.parse failure in French with its position, e.g. for the malformed JSON error. */

@@ -5,6 +5,7 @@ import { AccountRepository } from '../persistence/repositories/account.repositor
 import { OrderRepository } from '../persistence/repositories/order.repository';
 import { type SecretBox } from '../security/secret-box';
 import { CallbackAddressGuard } from './callback-address.guard';
+import { type DeliveryAttemptObserver } from './delivery-attempt-observer';
 import { DocumentLinkSigner } from './document-link.signer';
 import { NotificationContentRepository } from './notification-content.repository';
 import { NotificationDeliveryService } from './notification-delivery.service';
@@ -21,6 +22,8 @@ export interface NotificationDeliveryFactoryOptions {
   specimenPdf?: () => Promise<Buffer>;
   /** CIDR ranges opened even in production mode (local setups, tests). */
   callbackAllowlist?: readonly string[];
+  /** Told of every attempt (the failing-endpoint alert). */
+  observer?: DeliveryAttemptObserver;
 }
 
 /** The signer of document links; the API verifies with one built the same way. */
@@ -52,5 +55,6 @@ export function createNotificationDeliveryService(
     ),
     new WebhookSender(guard, { timeoutMs: config.lifecycle.notificationTimeoutMs }),
     options.secretBox,
+    options.observer ?? null,
   );
 }

@@ -1,6 +1,7 @@
 import { type AccountRepository } from '../persistence/repositories/account.repository';
 import { type OrderRepository } from '../persistence/repositories/order.repository';
 import { type SecretBox } from '../security/secret-box';
+import { type DeliveryAttemptObserver } from './delivery-attempt-observer';
 import { type DeliveryOutcome } from './delivery-outcome';
 import { type NotificationPayloadBuilder } from './notification-payload.builder';
 import { type NotificationRepository } from './notification.repository';
@@ -15,6 +16,12 @@ export interface DeliveryAttemptOptions {
    * Without it a delivered notification is not sent again, so activity retries are harmless.
    */
   redelivery?: boolean;
+  /**
+   * With `redelivery`: the id of the delivery log's last attempt when the redelivery was asked ('0'
+   * when there was none). A 2xx logged after it means this redelivery already went through (a retried
+   * activity, or the order workflow got there first), so it is not sent again.
+   */
+  redeliveryAfterAttemptId?: string;
 }
 
 /** The notification id is unknown: a caller bug, never worth retrying. */
@@ -34,6 +41,8 @@ export class NotificationDeliveryService {
     private readonly payloads: NotificationPayloadBuilder,
     private readonly sender: WebhookSender,
     private readonly secretBox: SecretBox,
+    /** Told of every logged attempt (the failing-endpoint alert); none in tests that do not need it. */
+    private readonly observer: DeliveryAttemptObserver | null = null,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -43,6 +52,11 @@ export class NotificationDeliveryService {
     if (!options.redelivery) {
       if (notification.deliveredAt) return { kind: 'delivered' };
       if (notification.failedAt) return { kind: 'gone' };
+    } else if (
+      options.redeliveryAfterAttemptId !== undefined &&
+      (await this.notifications.deliveredAfter(notificationId, options.redeliveryAfterAttemptId))
+    ) {
+      return { kind: 'delivered' };
     }
     const order = await this.orders.findById(notification.orderid);
     if (!order)
@@ -56,6 +70,14 @@ export class NotificationDeliveryService {
 
     const attemptedAt = this.clock();
     const logged = { notificationId, attemptedAt, url: loggableUrl(url) };
+    const observed = {
+      accountId: account.id,
+      accountEmail: account.email,
+      notificationId,
+      notificationCreatedAt: notification.createdAt,
+      orderid: order.orderid,
+      url,
+    };
     let body: string;
     let headers: Record<string, string>;
     try {
@@ -74,7 +96,9 @@ export class NotificationDeliveryService {
         error: message,
         responseExcerpt: null,
       });
-      return { kind: 'retry', retryAfterMs: null, error: message };
+      const outcome: DeliveryOutcome = { kind: 'retry', retryAfterMs: null, error: message };
+      await this.observer?.attempted({ ...observed, outcome });
+      return outcome;
     }
 
     const result = await this.sender.send(url, body, headers);
@@ -88,6 +112,7 @@ export class NotificationDeliveryService {
     });
     if (outcome.kind === 'delivered') await this.notifications.markDelivered(notificationId, this.clock());
     if (outcome.kind === 'gone') await this.notifications.markGone(notificationId, this.clock());
+    await this.observer?.attempted({ ...observed, outcome });
     return outcome;
   }
 

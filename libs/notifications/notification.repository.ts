@@ -64,6 +64,45 @@ export class NotificationRepository {
     return this.notifications.findOneBy({ id });
   }
 
+  /** The notification when it belongs to that order (the API never crosses orders). */
+  findForOrder(id: string, orderid: string): Promise<NotificationEntity | null> {
+    return this.notifications.findOneBy({ id, orderid });
+  }
+
+  /** Removes a notification that was never handed to a delivery workflow (its start failed). */
+  async discard(id: string): Promise<void> {
+    await this.notifications.delete({ id, attemptCount: 0 });
+  }
+
+  /** Id of the latest logged attempt, '0' when there is none: the watermark of a redelivery. */
+  async lastAttemptId(notificationId: string): Promise<string> {
+    const rows: { id: string | null }[] = await this.dataSource.query(
+      `SELECT max(id)::text AS id FROM notification_attempts WHERE notification_id = $1`,
+      [notificationId],
+    );
+    return rows[0]?.id ?? '0';
+  }
+
+  /** Whether a 2xx was logged after the attempt `afterAttemptId` (a redelivery already went through). */
+  async deliveredAfter(notificationId: string, afterAttemptId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM notification_attempts
+        WHERE notification_id = $1 AND id > $2::bigint AND http_status BETWEEN 200 AND 299 LIMIT 1`,
+      [notificationId, afterAttemptId],
+    );
+    return rows.length > 0;
+  }
+
+  /** When the first attempt was logged; null before any. */
+  async firstAttemptAt(notificationId: string): Promise<Date | null> {
+    const first = await this.attempts.findOne({
+      where: { notificationId },
+      order: { id: 'ASC' },
+      select: { id: true, attemptedAt: true },
+    });
+    return first?.attemptedAt ?? null;
+  }
+
   /** Appends one attempt to the log and counts it on the notification, atomically. */
   async recordAttempt(attempt: AttemptRecord): Promise<void> {
     await this.dataSource.transaction(async (manager) => {

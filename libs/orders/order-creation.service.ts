@@ -5,6 +5,7 @@ import { type IdempotencyKeyRepository } from '../persistence/repositories/idemp
 import { type OrderRepository } from '../persistence/repositories/order.repository';
 import { type SecretBox } from '../security/secret-box';
 import { type AuthenticatedAccount } from './authenticated-account';
+import { type ConfirmationEmailStarter } from './confirmation-email-starter';
 import { type NewOrder } from './new-order';
 import { generateOrderId } from './order-id-generator';
 import { type OrderRecord, toOrderRecord } from './order-record';
@@ -27,6 +28,8 @@ export class OrderCreationService {
     private readonly secretBox: SecretBox,
     private readonly workflows: OrderWorkflowStarter,
     private readonly uploads: UploadedDocumentWriter,
+    /** Live orders only: the confirmation email, started with the order so neither is orphaned. */
+    private readonly confirmationEmails: ConfirmationEmailStarter,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -65,8 +68,9 @@ export class OrderCreationService {
 
   /**
    * Persists the order (and the documents sent with it) and starts its workflow in one unit: the
-   * inserts are committed only once Temporal has accepted the workflow, so a failed start leaves no
-   * orphan order behind, and the workflow's first collection already finds the documents.
+   * inserts are committed only once Temporal has accepted the workflow (and, for a live order, the
+   * confirmation email's), so a failed start leaves no orphan order behind, and the workflow's first
+   * collection already finds the documents.
    */
   private async createOrder(caller: AuthenticatedAccount, request: NewOrder): Promise<OrderRecord> {
     if (request.email !== null && request.email.toLowerCase() !== caller.email.toLowerCase()) {
@@ -85,6 +89,13 @@ export class OrderCreationService {
             externalId: order.externalId,
             testMode: order.testMode,
           });
+          if (!order.testMode) {
+            await this.confirmationEmails.start({
+              orderid: order.orderid,
+              account: caller.email,
+              requestedAt: now,
+            });
+          }
         } catch (error) {
           throw new DomainError('dependency_unavailable', {}, undefined, error);
         }

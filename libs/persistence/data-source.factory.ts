@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { type DatabaseConfig } from '../config/app-config';
 import { AccountEntity } from './entities/account.entity';
+import { CallbackAlertEntity } from './entities/callback-alert.entity';
 import { ApiKeyEntity } from './entities/api-key.entity';
 import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
 import { OrderEventEntity } from './entities/order-event.entity';
@@ -12,6 +13,7 @@ import { PreStatementEntity } from './entities/pre-statement.entity';
 import { StoredDocumentEntity } from './entities/stored-document.entity';
 import { InitialSchema1763780000000 } from './migrations/1763780000000-InitialSchema';
 import { OrderLifecycle1763790000000 } from './migrations/1763790000000-OrderLifecycle';
+import { NotificationAlerts1763800000000 } from './migrations/1763800000000-NotificationAlerts';
 
 export const ENTITIES = [
   AccountEntity,
@@ -24,8 +26,13 @@ export const ENTITIES = [
   OrderRefreshRequestEntity,
   NotificationEntity,
   NotificationAttemptEntity,
+  CallbackAlertEntity,
 ];
-export const MIGRATIONS = [InitialSchema1763780000000, OrderLifecycle1763790000000];
+export const MIGRATIONS = [
+  InitialSchema1763780000000,
+  OrderLifecycle1763790000000,
+  NotificationAlerts1763800000000,
+];
 
 /** The one DataSource definition, used by the API, the worker, the CLI and the tests. */
 export function createDataSource(config: Pick<DatabaseConfig, 'url' | 'poolSize'>): DataSource {

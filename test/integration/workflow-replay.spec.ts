@@ -1,18 +1,23 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, TEST_WORKFLOW_BUNDLE } from '../support/test-environment';
 import { HISTORY_FIXTURES_DIR } from '../support/workflow-history-recorder';
 
 // Runs in a plain Node process: the SDK's protobuf reflection does not survive Jest's module registry.
+// Histories hold encrypted payloads: the replay decodes them with the service's codec, compiled to dist/.
 const REPLAY_SCRIPT = `
 const fs = require('node:fs');
+const { loadConfig } = require('./dist/libs/config/app-config.js');
+const { EncryptionPayloadCodec } = require('./dist/libs/temporal/encryption-payload.codec.js');
 const { historyFromJSON } = require('@temporalio/common/lib/proto-utils');
 const { Worker, DefaultLogger, Runtime } = require('@temporalio/worker');
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 const [fixture, bundle] = process.argv.slice(1);
 const history = historyFromJSON(JSON.parse(fs.readFileSync(fixture, 'utf8')));
-Worker.runReplayHistory({ workflowBundle: { codePath: bundle } }, history, fixture).then(
+const codec = EncryptionPayloadCodec.fromEncryptionKeys(loadConfig().security.encryptionKeys);
+const options = { workflowBundle: { codePath: bundle }, dataConverter: { payloadCodecs: [codec] } };
+Worker.runReplayHistory(options, history, fixture).then(
   () => process.exit(0),
   (error) => { console.error(error && error.stack || error); process.exit(1); },
 );
@@ -25,6 +30,13 @@ Worker.runReplayHistory({ workflowBundle: { codePath: bundle } }, history, fixtu
  */
 describe('order workflow replay', () => {
   const fixtures = fs.readdirSync(HISTORY_FIXTURES_DIR).filter((f) => f.endsWith('.json'));
+
+  beforeAll(() => {
+    execFileSync(process.execPath, ['scripts/build.js', '--quiet', '--no-bundle'], {
+      cwd: REPO_ROOT,
+      stdio: 'pipe',
+    });
+  });
 
   it('has recorded histories of the main scenarios', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(6);

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
+import { type DestinationStream } from 'pino';
 import { type DataSource } from 'typeorm';
 import { createApiApp } from '../../apps/api/src/api-app.factory';
+import { RouteCatalog } from '../../apps/api/src/http/route-catalog';
 import { type AppConfig, loadConfig } from '../../libs/config/app-config';
 import { type DocumentStore } from '../../libs/documents/document-store';
 import { FilesystemDocumentStore } from '../../libs/documents/filesystem-document.store';
@@ -11,9 +13,12 @@ import { type OrderWorkflowGateway } from '../../libs/orders/order-workflow-gate
 import { type OrderWorkflowStarter } from '../../libs/orders/order-workflow-starter';
 import { createDataSource } from '../../libs/persistence/data-source.factory';
 import { type SecurityServices, createSecurityServices } from '../../libs/security/security-services.factory';
+import { createNotificationWorkflowStarters } from '../../libs/temporal/notification-workflow-starters';
 import { orderProcessingSettings } from '../../libs/temporal/order-processing-settings';
 import { TemporalOrderWorkflowGateway } from '../../libs/temporal/temporal-order-workflow.gateway';
 import { TemporalOrderWorkflowStarter } from '../../libs/temporal/temporal-order-workflow.starter';
+import { EncryptionPayloadCodec } from '../../libs/temporal/encryption-payload.codec';
+import { createAppLogger } from '../../libs/logging/app-logger';
 import { TEST_VAR_DIR } from './test-environment';
 
 export interface ApiTestApp {
@@ -24,6 +29,8 @@ export interface ApiTestApp {
   temporal: Client;
   /** The store the API writes uploads to and reads pre-statements from (at config.storage.documentsDir). */
   documentStore: DocumentStore;
+  /** The routes the application serves, read from its router (security matrices, fuzzing). */
+  routes: RouteCatalog;
   close(): Promise<void>;
 }
 
@@ -36,6 +43,8 @@ export async function startApiTestApp(
     env?: Record<string, string>;
     workflowStarter?: (client: Client, config: AppConfig) => OrderWorkflowStarter;
     workflowGateway?: (client: Client, config: AppConfig) => OrderWorkflowGateway;
+    /** Where the API's JSON log lines go (stdout by default), for tests that read them. */
+    logDestination?: DestinationStream;
   } = {},
 ): Promise<ApiTestApp> {
   // Each app writes documents to its own temporary directory unless the test gives DOCUMENTS_DIR.
@@ -44,7 +53,13 @@ export async function startApiTestApp(
   const dataSource = await createDataSource(config.database).initialize();
   // Lazy like the production API: a dead Temporal shows in /health and as 503s, not at start.
   const connection = Connection.lazy({ address: config.temporal.address });
-  const temporal = new Client({ connection, namespace: config.temporal.namespace });
+  const temporal = new Client({
+    connection,
+    namespace: config.temporal.namespace,
+    dataConverter: {
+      payloadCodecs: [EncryptionPayloadCodec.fromEncryptionKeys(config.security.encryptionKeys)],
+    },
+  });
   const security = createSecurityServices(config.security);
   const documentStore = new FilesystemDocumentStore(config.storage.documentsDir);
   const app = await createApiApp({
@@ -63,6 +78,8 @@ export async function startApiTestApp(
       : new TemporalOrderWorkflowGateway(temporal),
     documentStore,
     security,
+    logger: createAppLogger({ ...config.logging, service: 'api', destination: options.logDestination }),
+    ...createNotificationWorkflowStarters(temporal, config),
   });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
@@ -73,6 +90,9 @@ export async function startApiTestApp(
     security,
     temporal,
     documentStore,
+    routes: RouteCatalog.fromExpress(
+      app.getHttpAdapter().getInstance() as Parameters<typeof RouteCatalog.fromExpress>[0],
+    ),
     async close() {
       await app.close();
       await connection.close();

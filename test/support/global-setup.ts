@@ -49,6 +49,10 @@ export default async function globalSetup(): Promise<void> {
     WORKFLOW_BUNDLE_PATH: TEST_WORKFLOW_BUNDLE,
     // Cheap password hashing keeps the many test logins fast; production keeps the default.
     PASSWORD_HASH_MEMORY_KIB: '4096',
+    // Suites make many requests from one address and key; rate-limit tests set low limits themselves.
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+    RATE_LIMIT_API_PER_MINUTE: '1000000',
+    LOGIN_FAILURES_BEFORE_DELAY: '1000',
   });
 }
 

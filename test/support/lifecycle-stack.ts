@@ -40,7 +40,10 @@ export interface LifecycleStack {
  */
 export async function startLifecycleStack(
   env: Record<string, string> = {},
-  options: { sandbox?: Partial<Parameters<typeof startSandboxExtranet>[0]> } = {},
+  options: {
+    sandbox?: Partial<Parameters<typeof startSandboxExtranet>[0]>;
+    api?: Omit<Parameters<typeof startApiTestApp>[0], 'env'>;
+  } = {},
 ): Promise<LifecycleStack> {
   quietWorkerLogs();
   const sandbox = await startSandboxExtranet({
@@ -56,9 +59,11 @@ export async function startLifecycleStack(
     TEMPORAL_TASK_QUEUE: `lifecycle-${id}`,
     EXTRANET_SANDBOX_URL: sandbox.url,
     DOCUMENTS_DIR: path.join(TEST_VAR_DIR, `documents-${id}`),
+    // Without SMTP_URL the worker writes emails as .eml files: kept with the other test files.
+    MAIL_OUTBOX_DIR: path.join(TEST_VAR_DIR, `mail-${id}`),
     ...env,
   };
-  const api = await startApiTestApp({ env: fullEnv });
+  const api = await startApiTestApp({ ...options.api, env: fullEnv });
   const account = await signIn(api, await createTestAccount(api, { callbackUrl: receiver.url }));
   const config: AppConfig = loadConfig({ ...process.env, ...fullEnv });
   let running: { worker: Worker; run: Promise<void>; close: () => Promise<void> } | null = null;

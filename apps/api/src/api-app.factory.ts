@@ -1,23 +1,38 @@
 import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
+import { createAppLogger } from '../../../libs/logging/app-logger';
 import { ApiModule, type ApiDependencies } from './api.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { answerClientError } from './http/client-error.handler';
 import { DtoValidationPipe } from './http/dto-validation.pipe';
 import { RouteCatalog } from './http/route-catalog';
+import { securityHeaders } from './http/security-headers';
+import { ApiMetrics } from './metrics/api-metrics';
+import { httpMetricsMiddleware } from './metrics/http-metrics.middleware';
+import { publishOpenApiDocument } from './openapi/openapi.providers';
+import { NestPinoLogger } from './logging/nest-pino.logger';
 
 /** Builds the HTTP application (not yet listening) from its dependencies. */
 export async function createApiApp(deps: ApiDependencies): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule.register(deps), {
+  const logger = deps.logger ?? createAppLogger({ ...deps.config.logging, service: 'api' });
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.register({ ...deps, logger }), {
     // Bodies are read by our own middleware so that every failure gets a French envelope.
     bodyParser: false,
-    logger: deps.config.mode === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+    logger: new NestPinoLogger(logger),
   });
   app.disable('x-powered-by');
+  if (deps.config.http.trustProxyHops > 0) app.set('trust proxy', deps.config.http.trustProxyHops);
+  app.use(securityHeaders());
   let routes: RouteCatalog | null = null;
   const express = app.getHttpAdapter().getInstance() as Parameters<typeof RouteCatalog.fromExpress>[0];
-  app.useGlobalFilters(new ApiExceptionFilter(() => (routes ??= RouteCatalog.fromExpress(express))));
+  const routeCatalog = () => (routes ??= RouteCatalog.fromExpress(express));
+  app.use(httpMetricsMiddleware(app.get(ApiMetrics).http, routeCatalog));
+  app.useGlobalFilters(new ApiExceptionFilter(routeCatalog));
   app.useGlobalPipes(new DtoValidationPipe());
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): main.ts owns SIGTERM (graceful-shutdown.ts). Nest's handler re-raises the
+  // signal once closed, which ends the process (exit 143) before the database and Temporal are released.
+  publishOpenApiDocument(app, deps.config);
   await app.init();
+  app.getHttpServer().on('clientError', answerClientError);
   return app;
 }

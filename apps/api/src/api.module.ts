@@ -5,6 +5,8 @@ import { type DataSource } from 'typeorm';
 import { AccountAuthenticationService } from '../../../libs/accounts/account-authentication.service';
 import { type AppConfig } from '../../../libs/config/app-config';
 import { type DocumentStore } from '../../../libs/documents/document-store';
+import { type NotificationWorkflowStarter } from '../../../libs/notifications/notification-workflow-starter';
+import { type ConfirmationEmailStarter } from '../../../libs/orders/confirmation-email-starter';
 import { OrderCreationService } from '../../../libs/orders/order-creation.service';
 import { OrderDocumentUploadService } from '../../../libs/orders/order-document-upload.service';
 import { OrderQueryService } from '../../../libs/orders/order-query.service';
@@ -22,14 +24,31 @@ import { PreStatementRepository } from '../../../libs/persistence/repositories/p
 import { StoredDocumentRepository } from '../../../libs/persistence/repositories/stored-document.repository';
 import { type SecurityServices } from '../../../libs/security/security-services.factory';
 import { AccountAuthController } from './auth/account-auth.controller';
+import { DocumentLinkController } from './documents/document-link.controller';
+import { notificationApiProviders } from './notifications/notification-api.providers';
+import { TestWebhookEventController } from './notifications/test-webhook-event.controller';
 import { ApiAuthGuard } from './auth/api-auth.guard';
 import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
 import { jsonBodyMiddleware } from './http/json-body.middleware';
 import { requestIdMiddleware } from './http/request-id.middleware';
+import { MetricsController } from './metrics/metrics.controller';
+import { metricsProviders } from './metrics/metrics.providers';
+import { OpenApiController } from './openapi/openapi.controller';
+import { openApiProviders } from './openapi/openapi.providers';
 import { OrderDocumentController } from './orders/order-document.controller';
+import { OrderNotificationController } from './orders/order-notification.controller';
 import { OrderRefreshController } from './orders/order-refresh.controller';
 import { OrderController } from './orders/order.controller';
+import { LoginThrottle } from '../../../libs/accounts/login-throttle';
+import { type AppLogger, createAppLogger } from '../../../libs/logging/app-logger';
+import { CodecController } from './codec/codec.controller';
+import { codecProviders } from './codec/codec.providers';
+import {
+  HTTP_SECURITY_MIDDLEWARES,
+  type HttpSecurityMiddlewares,
+  httpSecurityMiddlewares,
+} from './http/http-security';
 
 /** What the API is built from; made by the bootstrap (or a test) and handed to the module. */
 export interface ApiDependencies {
@@ -42,6 +61,12 @@ export interface ApiDependencies {
   /** Where uploaded documents are written and pre-statements read. */
   documentStore: DocumentStore;
   security: SecurityServices;
+  /** JSON logs (pino); made from the configuration when not given. */
+  logger?: AppLogger;
+  /** Redeliveries and test events: one notification delivered by its own workflow. */
+  notificationWorkflows: NotificationWorkflowStarter;
+  /** Live orders' confirmation emails. */
+  confirmationEmails: ConfirmationEmailStarter;
 }
 
 const UPLOAD_ROUTES = [/^\/order\/?$/, /^\/order\/[^/]+\/documents\/?$/];
@@ -50,7 +75,10 @@ const HTTP_CONFIG = Symbol('HTTP_CONFIG');
 
 @Module({})
 export class ApiModule implements NestModule {
-  constructor(@Inject(HTTP_CONFIG) private readonly http: AppConfig['http']) {}
+  constructor(
+    @Inject(HTTP_CONFIG) private readonly http: AppConfig['http'],
+    @Inject(HTTP_SECURITY_MIDDLEWARES) private readonly httpSecurity: HttpSecurityMiddlewares,
+  ) {}
 
   static register(deps: ApiDependencies): DynamicModule {
     const { dataSource, security } = deps;
@@ -65,15 +93,30 @@ export class ApiModule implements NestModule {
       controllers: [
         AccountAuthController,
         OrderRefreshController,
+        TestWebhookEventController,
+        OrderNotificationController,
         OrderDocumentController,
         OrderController,
         HealthController,
+        MetricsController,
+        OpenApiController,
+        CodecController,
+        DocumentLinkController,
       ],
       providers: [
         { provide: HTTP_CONFIG, useValue: deps.config.http },
         {
           provide: AccountAuthenticationService,
-          useValue: new AccountAuthenticationService(accounts, apiKeys, security.passwords, security.tokens),
+          useValue: new AccountAuthenticationService(
+            accounts,
+            apiKeys,
+            security.passwords,
+            security.tokens,
+            new LoginThrottle({
+              failuresBeforeDelay: deps.config.rateLimit.loginFailuresBeforeDelay,
+              maxDelayMs: deps.config.rateLimit.loginDelayMaxMs,
+            }),
+          ),
         },
         {
           provide: OrderCreationService,
@@ -84,6 +127,7 @@ export class ApiModule implements NestModule {
             security.secretBox,
             deps.workflowStarter,
             uploads,
+            deps.confirmationEmails,
           ),
         },
         { provide: OrderQueryService, useValue: new OrderQueryService(orders) },
@@ -109,6 +153,17 @@ export class ApiModule implements NestModule {
           ),
         },
         { provide: HealthService, useValue: new HealthService(dataSource, deps.temporalConnection) },
+        ...codecProviders(deps.config),
+        {
+          provide: HTTP_SECURITY_MIDDLEWARES,
+          useValue: httpSecurityMiddlewares(
+            deps.config,
+            deps.logger ?? createAppLogger({ ...deps.config.logging, service: 'api' }),
+          ),
+        },
+        ...notificationApiProviders(deps),
+        ...metricsProviders(deps),
+        ...openApiProviders(),
         { provide: APP_GUARD, useClass: ApiAuthGuard },
       ],
     };
@@ -119,11 +174,13 @@ export class ApiModule implements NestModule {
     consumer
       .apply(
         requestIdMiddleware,
+        ...this.httpSecurity.beforeBody,
         jsonBodyMiddleware({
           defaultBytes: limits.jsonBodyLimitBytes,
           uploadBytes: limits.uploadBodyLimitBytes,
           isUploadRoute: (method, path) => method === 'POST' && UPLOAD_ROUTES.some((r) => r.test(path)),
         }),
+        ...this.httpSecurity.afterBody,
       )
       .forRoutes('*');
   }

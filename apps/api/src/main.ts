@@ -1,21 +1,32 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../../../libs/config/app-config';
+import { createAppLogger } from '../../../libs/logging/app-logger';
+import { EncryptionPayloadCodec } from '../../../libs/temporal/encryption-payload.codec';
 import { FilesystemDocumentStore } from '../../../libs/documents/filesystem-document.store';
 import { createDataSource } from '../../../libs/persistence/data-source.factory';
 import { createSecurityServices } from '../../../libs/security/security-services.factory';
+import { createNotificationWorkflowStarters } from '../../../libs/temporal/notification-workflow-starters';
 import { orderProcessingSettings } from '../../../libs/temporal/order-processing-settings';
 import { TemporalOrderWorkflowGateway } from '../../../libs/temporal/temporal-order-workflow.gateway';
 import { TemporalOrderWorkflowStarter } from '../../../libs/temporal/temporal-order-workflow.starter';
 import { createApiApp } from './api-app.factory';
+import { exitOnShutdownSignal } from './graceful-shutdown';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
+  const logger = createAppLogger({ ...config.logging, service: 'api' });
   const dataSource = await createDataSource(config.database).initialize();
   // Lazy: the API starts (and /health says 503) even while Temporal is still coming up.
   const temporalConnection = Connection.lazy({ address: config.temporal.address });
-  const client = new Client({ connection: temporalConnection, namespace: config.temporal.namespace });
+  const client = new Client({
+    connection: temporalConnection,
+    namespace: config.temporal.namespace,
+    // Everything sent to Temporal is encrypted (see EncryptionPayloadCodec).
+    dataConverter: {
+      payloadCodecs: [EncryptionPayloadCodec.fromEncryptionKeys(config.security.encryptionKeys)],
+    },
+  });
   const app = await createApiApp({
     config,
     dataSource,
@@ -28,19 +39,21 @@ async function bootstrap(): Promise<void> {
     workflowGateway: new TemporalOrderWorkflowGateway(client),
     documentStore: new FilesystemDocumentStore(config.storage.documentsDir),
     security: createSecurityServices(config.security),
+    logger,
+    ...createNotificationWorkflowStarters(client, config),
   });
   await app.listen(config.http.port, config.http.host);
-  Logger.log(`API listening on ${config.http.publicBaseUrl}`, 'Bootstrap');
-  const shutdown = async () => {
+  logger.info({ url: config.http.publicBaseUrl }, 'API listening');
+  // app.close() stops accepting connections, waits for the requests in flight and runs Nest's hooks.
+  exitOnShutdownSignal(async () => {
     await app.close();
     await temporalConnection.close();
     await dataSource.destroy();
-  };
-  process.once('SIGTERM', () => void shutdown());
-  process.once('SIGINT', () => void shutdown());
+  }, logger);
 }
 
 bootstrap().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // The configuration may be what failed: log with defaults, the error message names the variable.
+  createAppLogger({ level: 'info', service: 'api' }).fatal({ err: error }, 'API failed to start');
   process.exit(1);
 });

@@ -9,6 +9,11 @@ import { createDataSource, runMigrations } from '../../../libs/persistence/data-
 import { AccountRepository } from '../../../libs/persistence/repositories/account.repository';
 import { ApiKeyRepository } from '../../../libs/persistence/repositories/api-key.repository';
 import { createSecurityServices } from '../../../libs/security/security-services.factory';
+import {
+  SealedSecretRotationService,
+  UnreadableSecretsError,
+} from '../../../libs/key-rotation/sealed-secret-rotation.service';
+import { SealedSecretRepository } from '../../../libs/persistence/repositories/sealed-secret.repository';
 import { CliArguments, CliUsageError } from './cli-arguments';
 
 const USAGE = `usage:
@@ -18,12 +23,14 @@ const USAGE = `usage:
   cli account set-callback --email E (--url U | --clear)
   cli account rotate-secret --email E
   cli account show --email E
+  cli keys rotate
   cli db migrate`;
 
 /** What a command needs once its arguments are known to be complete. */
 interface CliServices {
   dataSource: DataSource;
   accounts(): AccountAdministrationService;
+  keyRotation(): SealedSecretRotationService;
 }
 type Command = (services: CliServices) => Promise<unknown>;
 
@@ -70,6 +77,8 @@ function parseCommand(args: CliArguments): Command {
       const email = args.required('email');
       return ({ accounts }) => accounts().show(email);
     }
+    case 'keys rotate':
+      return ({ keyRotation }) => keyRotation().rotateAll();
     default:
       throw new CliUsageError(command === '' ? 'missing command' : `unknown command: ${command}`);
   }
@@ -90,7 +99,13 @@ async function main(argv: string[]): Promise<number> {
         security.secretBox,
       );
     };
-    print(await command({ dataSource, accounts }));
+    // Re-encrypts what is not under the active ENCRYPTION_KEY entry (the first one).
+    const keyRotation = () =>
+      new SealedSecretRotationService(
+        new SealedSecretRepository(dataSource),
+        createSecurityServices(config.security).secretBox,
+      );
+    print(await command({ dataSource, accounts, keyRotation }));
     return 0;
   } finally {
     await dataSource.destroy();
@@ -108,7 +123,10 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`error: ${error.message}\n${USAGE}\n`);
       process.exit(2);
     }
-    const known = error instanceof AccountAdministrationError || (error as Error)?.name === 'ConfigError';
+    const known =
+      error instanceof AccountAdministrationError ||
+      error instanceof UnreadableSecretsError ||
+      (error as Error)?.name === 'ConfigError';
     process.stderr.write(
       `error: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`,
     );

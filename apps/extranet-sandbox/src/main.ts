@@ -3,7 +3,10 @@ import { startSandboxExtranet } from './sandbox-server';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const sandbox = await startSandboxExtranet({ port: config.extranet.sandboxPort });
+  const sandbox = await startSandboxExtranet({
+    port: config.extranet.sandboxPort,
+    host: config.extranet.sandboxHost,
+  });
   console.log(`Sandbox syndic extranet listening on ${sandbox.url}`);
 
   let stopping = false;

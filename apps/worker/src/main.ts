@@ -1,18 +1,37 @@
 import 'reflect-metadata';
+import { Runtime } from '@temporalio/worker';
 import { loadConfig } from '../../../libs/config/app-config';
+import { createAppLogger } from '../../../libs/logging/app-logger';
 import { createOrderWorkerRuntime } from './order-worker.runtime';
+import { TemporalPinoLogger } from './temporal-pino.logger';
+import { startWorkerMetricsServer } from './worker-metrics.server';
+import { workerTelemetryOptions } from './worker-telemetry';
 
-/** The worker process: no HTTP port; drains its running activities on SIGTERM/SIGINT. */
+/** The worker process: no API port (metrics only); drains its running activities on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  const logger = createAppLogger({ ...config.logging, service: 'worker' });
+  // The SDK's own lines (worker, workflows, activities) become JSON lines of the same logger.
+  Runtime.install({
+    logger: new TemporalPinoLogger(logger),
+    telemetryOptions: workerTelemetryOptions(config.metrics),
+  });
   const runtime = await createOrderWorkerRuntime(config);
-  console.log(`Worker polling task queue ${config.temporal.taskQueue} on ${config.temporal.address}`);
+  const metricsServer =
+    config.metrics.workerAppPort === 0
+      ? null
+      : await startWorkerMetricsServer(runtime.metrics, config.metrics.workerAppPort);
+  logger.info(
+    { taskQueue: config.temporal.taskQueue, temporal: config.temporal.address },
+    'Worker polling its task queue',
+  );
   // The SDK installs SIGTERM/SIGINT handlers that call worker.shutdown(); run() resolves once drained.
   await runtime.worker.run();
+  await metricsServer?.close();
   await runtime.close();
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  createAppLogger({ level: 'info', service: 'worker' }).fatal({ err: error }, 'Worker failed');
   process.exit(1);
 });

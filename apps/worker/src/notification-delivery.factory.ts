@@ -1,24 +1,42 @@
+import { log } from '@temporalio/activity';
 import { type DataSource } from 'typeorm';
-import { type OrderActivityDependencies } from '../../../activities/order.activities';
 import { type AppConfig } from '../../../libs/config/app-config';
 import { type DocumentStore } from '../../../libs/documents/document-store';
+import { type Mailer } from '../../../libs/mail/mailer';
+import { FailingEndpointAlertService } from '../../../libs/notifications/failing-endpoint-alert.service';
 import { createNotificationDeliveryService } from '../../../libs/notifications/notification-delivery.factory';
+import { type NotificationDeliveryService } from '../../../libs/notifications/notification-delivery.service';
+import { NotificationRepository } from '../../../libs/notifications/notification.repository';
+import { CallbackAlertRepository } from '../../../libs/persistence/repositories/callback-alert.repository';
 import { renderSpecimenPreStatement } from '../../../libs/pre-statement/specimen-pre-statement';
 import { type SecurityServices } from '../../../libs/security/security-services.factory';
 
-/** Signed, logged webhook delivery as the order activities use it. */
+/** Signed, logged webhook delivery as the activities use it, with the failing-endpoint alert. */
 export function createNotificationDelivery(options: {
   config: AppConfig;
   dataSource: DataSource;
   security: SecurityServices;
   documentStore: DocumentStore;
-}): OrderActivityDependencies['notifications'] {
+  mailer: Mailer;
+}): NotificationDeliveryService {
+  const { config, dataSource } = options;
   return createNotificationDeliveryService({
-    config: options.config,
-    dataSource: options.dataSource,
+    config,
+    dataSource,
     secretBox: options.security.secretBox,
     documentStore: options.documentStore,
     specimenPdf: () => renderSpecimenPreStatement('SPECIM', '', new Date()),
-    callbackAllowlist: options.config.webhooks.callbackAllowlist,
+    callbackAllowlist: config.webhooks.callbackAllowlist,
+    observer: new FailingEndpointAlertService(
+      new CallbackAlertRepository(dataSource),
+      new NotificationRepository(dataSource),
+      options.mailer,
+      {
+        alertAfterMs: config.webhooks.failureAlertAfterMs,
+        retryDeadlineMs: config.lifecycle.notificationDeadlineMs,
+      },
+      // Runs inside the delivery activity: its logger carries the workflow and activity ids.
+      (message) => log.warn(message),
+    ),
   });
 }

@@ -2,6 +2,7 @@ import { type DataSource } from 'typeorm';
 import { type OrderActivityDependencies } from '../../../activities/order.activities';
 import { type AppConfig } from '../../../libs/config/app-config';
 import { type DocumentStore } from '../../../libs/documents/document-store';
+import { type ExtranetCallObserver } from '../../../libs/extranet/extranet-call.observer';
 import { ExtranetConnectorRegistry } from '../../../libs/extranet/extranet-connector.registry';
 import { AccountRepository } from '../../../libs/persistence/repositories/account.repository';
 import { OrderRepository } from '../../../libs/persistence/repositories/order.repository';
@@ -19,6 +20,8 @@ export function createOrderActivityDependencies(options: {
   security: SecurityServices;
   documentStore: DocumentStore;
   notifications: OrderActivityDependencies['notifications'];
+  /** Extranet call latency and errors (the worker's metrics). */
+  extranetObserver?: ExtranetCallObserver;
 }): OrderActivityDependencies {
   const { config, dataSource, security, documentStore } = options;
   const orders = new OrderRepository(dataSource);
@@ -27,6 +30,7 @@ export function createOrderActivityDependencies(options: {
     sandboxBaseUrl: config.extranet.sandboxBaseUrl,
     defaultBaseUrl: config.extranet.defaultBaseUrl,
     requestTimeoutMs: config.extranet.requestTimeoutMs,
+    observer: options.extranetObserver,
   });
   return {
     orders,

@@ -1,3 +1,4 @@
+import { type PayloadCodec } from '@temporalio/common';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { type TemporalConfig } from '../../../libs/config/app-config';
 
@@ -6,6 +7,8 @@ export interface OrderWorkerOptions {
   activities: object;
   /** A pre-built bundle (production, tests); without it the workflows are bundled at start. */
   workflowBundlePath: string | null;
+  /** Encrypts what the worker sends to Temporal and decrypts what it receives. */
+  payloadCodec: PayloadCodec;
   maxConcurrentActivityTaskExecutions?: number;
 }
 
@@ -22,6 +25,7 @@ export async function createOrderWorker(
     namespace: options.temporal.namespace,
     taskQueue: options.temporal.taskQueue,
     activities: options.activities,
+    dataConverter: { payloadCodecs: [options.payloadCodec] },
     ...workflowSource,
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivityTaskExecutions ?? 100,
     shutdownGraceTime: '30s',

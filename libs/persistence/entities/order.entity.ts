@@ -103,6 +103,10 @@ export class OrderEntity {
   @Column({ name: 'done_at', type: 'timestamptz', nullable: true })
   doneAt!: Date | null;
 
+  /** The confirmation email of a live order went out (sent once, activity retries included). */
+  @Column({ name: 'confirmation_email_sent_at', type: 'timestamptz', nullable: true })
+  confirmationEmailSentAt!: Date | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

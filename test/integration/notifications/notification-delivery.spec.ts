@@ -98,6 +98,29 @@ describe('notification delivery: retries, log and outcomes', () => {
     expect((await kit.notifications.findById(id))!.deliveredAt).toEqual(firstDelivery);
   });
 
+  it('sends a redelivery once: a retried redelivery activity sees its 2xx after the watermark', async () => {
+    receiver.respondWith(answer(200, 'ok'));
+    const { id } = await notificationTo(receiver.url());
+    const service = kit.deliveryService();
+    await expect(service.attempt(id)).resolves.toEqual({ kind: 'delivered' });
+    const watermark = await kit.notifications.lastAttemptId(id);
+    expect(watermark).not.toBe('0');
+    const before = receiver.requests.length;
+    const redeliver = () => service.attempt(id, { redelivery: true, redeliveryAfterAttemptId: watermark });
+    await expect(redeliver()).resolves.toEqual({ kind: 'delivered' });
+    await expect(redeliver()).resolves.toEqual({ kind: 'delivered' });
+    expect(receiver.requests).toHaveLength(before + 1);
+    expect(receiver.requests[before]!.headers['webhook-id']).toBe(id);
+    // A failed redelivery attempt does not count: the next one sends again.
+    receiver.respondWith(answer(503, 'busy'));
+    const failedWatermark = await kit.notifications.lastAttemptId(id);
+    const again = () => service.attempt(id, { redelivery: true, redeliveryAfterAttemptId: failedWatermark });
+    await expect(again()).resolves.toMatchObject({ kind: 'retry' });
+    receiver.respondWith(answer(200, 'ok'));
+    await expect(again()).resolves.toEqual({ kind: 'delivered' });
+    expect(receiver.requests).toHaveLength(before + 3);
+  });
+
   it('retries when the connection is refused, logging the error', async () => {
     const port = await closedPort();
     const { id, orderid } = await notificationTo(`http://127.0.0.1:${port}/hooks`);

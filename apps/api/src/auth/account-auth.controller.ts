@@ -4,6 +4,7 @@ import {
   AccountAuthenticationService,
 } from '../../../../libs/accounts/account-authentication.service';
 import { SUCCESS_MESSAGES } from '../../../../libs/i18n/messages.fr';
+import { AuthenticateDocs } from '../openapi/operations/account.docs';
 import { type Envelope, successEnvelope } from '../http/envelope';
 import { AuthRequestDto } from './dto/auth-request.dto';
 import { Public } from './public.decorator';
@@ -14,6 +15,7 @@ export class AccountAuthController {
 
   @Public()
   @Post('auth')
+  @AuthenticateDocs()
   @HttpCode(200)
   async authenticate(
     @Headers('x-auth-key') apiKey: string | undefined,

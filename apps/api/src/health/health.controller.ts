@@ -3,6 +3,7 @@ import { type Response } from 'express';
 import { HEALTH_DEPENDENCY_NAMES, SUCCESS_MESSAGES, errorMessage } from '../../../../libs/i18n/messages.fr';
 import { Public } from '../auth/public.decorator';
 import { type Envelope } from '../http/envelope';
+import { HealthDocs } from '../openapi/operations/operations.docs';
 import { type HealthReport, HealthService } from './health.service';
 
 @Controller('health')
@@ -12,6 +13,7 @@ export class HealthController {
   /** 200 when PostgreSQL and Temporal answer; otherwise 503, the message naming what is down. */
   @Public()
   @Get()
+  @HealthDocs()
   async check(@Res({ passthrough: true }) res: Response): Promise<Envelope<HealthReport>> {
     const report = await this.health.check();
     const down = (Object.keys(report) as (keyof HealthReport)[]).filter((name) => !report[name]);

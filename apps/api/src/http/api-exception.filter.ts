@@ -9,6 +9,8 @@ import { type RouteCatalog } from './route-catalog';
 
 /** Framework exceptions that reach the filter, by status, as domain codes. */
 const HTTP_STATUS_CODES: Record<number, ErrorCode> = {
+  // E.g. a path parameter that is not valid percent-encoding (`/order/%FF`).
+  400: 'validation_failed',
   404: 'route_not_found',
   405: 'method_not_allowed',
   413: 'payload_too_large',
@@ -62,10 +64,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const type = (exception as { type?: string } | null)?.type;
     if (type === 'entity.too.large') return new DomainError('payload_too_large');
     const errorId = randomUUID();
-    this.logger.error(
-      `Unexpected error ${errorId} on ${req.method} ${req.path}`,
-      exception instanceof Error ? exception.stack : String(exception),
-    );
+    this.logger.error({
+      msg: `Unexpected error ${errorId}`,
+      errorId,
+      method: req.method,
+      path: req.path,
+      err: exception,
+    });
     return new DomainError('internal_error', { errorId });
   }
 }

@@ -28,17 +28,49 @@ export class DtoValidationPipe implements PipeTransform {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new DomainError('validation_failed', {}, VALIDATION_MESSAGES.bodyNotObject());
     }
-    const instance = plainToInstance(dto as new () => object, value, { excludeExtraneousValues: false });
-    const errors = validateSync(instance, {
-      whitelist: true,
-      forbidUnknownValues: false,
-      stopAtFirstError: true,
-    });
+    // PostgreSQL text cannot hold U+0000: refused here rather than failing in the database.
+    const withNul = pathOfNulCharacter(value);
+    if (withNul !== null) {
+      throw new DomainError('validation_failed', {}, VALIDATION_MESSAGES.nullCharacter(withNul));
+    }
+    let instance: object;
+    let errors: ValidationError[];
+    try {
+      instance = plainToInstance(dto as new () => object, value, { excludeExtraneousValues: false });
+      errors = validateSync(instance, {
+        whitelist: true,
+        forbidUnknownValues: false,
+        stopAtFirstError: true,
+      });
+    } catch {
+      // The transformer trips on some hostile shapes (e.g. a `constructor` field in a query string):
+      // whatever it cannot read is not valid input.
+      throw new DomainError('validation_failed');
+    }
     if (errors.length === 0) return instance;
     const messages = flatten(errors, '');
     if (messages.includes(SYNDIC_RULE)) throw new DomainError('syndic_invalid');
     throw new DomainError('validation_failed', {}, [...new Set(messages)].join(' ; '));
   }
+}
+
+/** Path (`owners[0].firstname`) of the first key or string holding U+0000, or null. Iterative. */
+function pathOfNulCharacter(root: object): string | null {
+  const pending: [unknown, string][] = [[root, '']];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = Array.isArray(value) ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
+      if (key.includes('\u0000')) return childPath;
+      pending.push([child, childPath]);
+    }
+  }
+  return null;
 }
 
 function flatten(errors: ValidationError[], parent: string): string[] {

@@ -1,6 +1,10 @@
 import { type NextFunction, type Request, type Response } from 'express';
 import { DomainError } from '../../../../libs/domain/domain-error';
-import { JSON_SYNTAX_REASONS, jsonPositionText } from '../../../../libs/i18n/messages.fr';
+import {
+  JSON_SYNTAX_REASONS,
+  VALIDATION_MESSAGES,
+  jsonPositionText,
+} from '../../../../libs/i18n/messages.fr';
 import { describeJsonSyntaxError } from './json-syntax-error';
 
 export interface JsonBodyLimits {
@@ -11,6 +15,9 @@ export interface JsonBodyLimits {
 }
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Far beyond any body of the interface (an order is 3 levels deep); deeper input would only make the
+// recursive validation and transformation code overflow its stack.
+export const MAX_JSON_DEPTH = 32;
 
 /**
  * Reads and parses JSON bodies itself (instead of the framework's body parser) so that every failure
@@ -70,11 +77,35 @@ function parseBody(raw: Buffer, contentType: string | undefined): unknown {
       reason: `${JSON_SYNTAX_REASONS.emptyBody} (${jsonPositionText(1, 1, 0)})`,
     });
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text, withoutPrototypeKeys);
   } catch (error) {
     throw new DomainError('malformed_json', { reason: describeJsonSyntaxError(error as SyntaxError, text) });
   }
+  if (exceedsDepth(value, MAX_JSON_DEPTH)) {
+    throw new DomainError('validation_failed', {}, VALIDATION_MESSAGES.nestingTooDeep(MAX_JSON_DEPTH));
+  }
+  return value;
+}
+
+// Never fields of the interface; dropped so no code down the line can be tricked into touching prototypes.
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function withoutPrototypeKeys(key: string, value: unknown): unknown {
+  return PROTOTYPE_KEYS.has(key) ? undefined : value;
+}
+
+/** Iterative, so that measuring a hostile document cannot overflow the stack either. */
+function exceedsDepth(root: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[root, 1]];
+  while (pending.length > 0) {
+    const [value, depth] = pending.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function isJsonContentType(contentType: string | undefined): boolean {

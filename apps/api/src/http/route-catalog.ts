@@ -9,7 +9,7 @@ interface ExpressLayer {
  * method on a known path answers 405 with `Allow` instead of the framework's 404.
  */
 export class RouteCatalog {
-  private readonly routes: { matches: (path: string) => boolean; methods: string[] }[] = [];
+  private readonly routes: { path: string; matches: (path: string) => boolean; methods: string[] }[] = [];
 
   static fromExpress(app: { router?: { stack: ExpressLayer[] } }): RouteCatalog {
     const catalog = new RouteCatalog();
@@ -19,7 +19,7 @@ export class RouteCatalog {
       const methods = Object.keys(layer.route.methods).map((m) => m.toUpperCase());
       for (const path of paths) {
         const matcher = match(path, { decode: false });
-        catalog.routes.push({ matches: (p) => matcher(p) !== false, methods });
+        catalog.routes.push({ path, matches: (p) => matcher(p) !== false, methods });
       }
     }
     return catalog;
@@ -30,5 +30,24 @@ export class RouteCatalog {
     const methods = new Set<string>();
     for (const route of this.routes) if (route.matches(path)) route.methods.forEach((m) => methods.add(m));
     return [...methods].sort();
+  }
+
+  /** Every registered route pattern (`/order/:orderid`) with its methods, in registration order. */
+  list(): { path: string; methods: string[] }[] {
+    return this.routes.map(({ path, methods }) => ({ path, methods: [...methods] }));
+  }
+
+  /**
+   * The pattern of the route that serves `method path`, as the router picks it (first registered
+   * match; HEAD served by GET), or of a route on that path for another method (a 405); null when no
+   * route has that path. Metrics label requests with it: bounded, unlike raw paths.
+   */
+  patternOf(method: string, path: string): string | null {
+    const candidates = this.routes.filter((route) => route.matches(path));
+    const wanted = method.toUpperCase();
+    const serving =
+      candidates.find((route) => route.methods.includes(wanted)) ??
+      (wanted === 'HEAD' ? candidates.find((route) => route.methods.includes('GET')) : undefined);
+    return (serving ?? candidates[0])?.path ?? null;
   }
 }

@@ -8,6 +8,7 @@ import { PreStatementDownloadService } from '../../../../libs/orders/pre-stateme
 import { decodeUploadedDocuments } from '../../../../libs/orders/uploaded-document';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { type Envelope, successEnvelope } from '../http/envelope';
+import { DownloadPreStatementDocs, UploadDocumentsDocs } from '../openapi/operations/order-document.docs';
 import { UploadDocumentsDto } from './dto/upload-documents.dto';
 
 /** Documents of an order: the client's uploads in, the finished pre-statement out. */
@@ -20,6 +21,7 @@ export class OrderDocumentController {
 
   @Post(':orderid/documents')
   @HttpCode(200)
+  @UploadDocumentsDocs()
   async upload(
     @CurrentAccount() caller: AuthenticatedAccount,
     @Param('orderid') orderid: string,
@@ -30,6 +32,7 @@ export class OrderDocumentController {
   }
 
   @Get(':orderid/document')
+  @DownloadPreStatementDocs()
   async download(
     @CurrentAccount() caller: AuthenticatedAccount,
     @Param('orderid') orderid: string,

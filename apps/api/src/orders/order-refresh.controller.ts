@@ -4,6 +4,7 @@ import { OrderRefreshService } from '../../../../libs/orders/order-refresh.servi
 import { type OrderRecord } from '../../../../libs/orders/order-record';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { type Envelope, successEnvelope } from '../http/envelope';
+import { NeedRefreshDocs, RefreshOrderDocs } from '../openapi/operations/order-refresh.docs';
 import { NeedRefreshDto, RefreshOrderDto, toRefreshRequest } from './dto/refresh-order.dto';
 
 /**
@@ -21,6 +22,7 @@ export class OrderRefreshController {
   @Post('needrefresh')
   @HttpCode(200)
   @Header('Deprecation', 'true')
+  @NeedRefreshDocs()
   async needRefresh(
     @CurrentAccount() caller: AuthenticatedAccount,
     @Body() body: NeedRefreshDto,
@@ -36,6 +38,7 @@ export class OrderRefreshController {
 
   @Post(':orderid/refresh')
   @HttpCode(200)
+  @RefreshOrderDocs()
   async refresh(
     @CurrentAccount() caller: AuthenticatedAccount,
     @Param('orderid') orderid: string,

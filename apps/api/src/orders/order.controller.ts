@@ -9,6 +9,7 @@ import { type OrderRecord } from '../../../../libs/orders/order-record';
 import { requestFingerprint } from '../../../../libs/orders/request-fingerprint';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { type Envelope, successEnvelope } from '../http/envelope';
+import { CreateOrderDocs, GetOrderDocs, ListOrdersDocs } from '../openapi/operations/order.docs';
 import { CreateOrderDto, toNewOrder } from './dto/create-order.dto';
 import { ListOrdersQuery } from './dto/list-orders.query';
 
@@ -23,6 +24,7 @@ export class OrderController {
 
   @Post()
   @HttpCode(200)
+  @CreateOrderDocs()
   async create(
     @CurrentAccount() caller: AuthenticatedAccount,
     @Body() body: CreateOrderDto,
@@ -38,6 +40,7 @@ export class OrderController {
   }
 
   @Get()
+  @ListOrdersDocs()
   async list(
     @CurrentAccount() caller: AuthenticatedAccount,
     @Query() query: ListOrdersQuery,
@@ -52,6 +55,7 @@ export class OrderController {
   }
 
   @Get(':orderid')
+  @GetOrderDocs()
   async get(
     @CurrentAccount() caller: AuthenticatedAccount,
     @Param('orderid') orderid: string,

@@ -44,7 +44,9 @@ describe('loadConfig', () => {
     expect(config.security.tokenLifetimeSeconds).toBe(3600);
     expect(config.security.jwtPreviousSecrets).toEqual([]);
     expect(config.mail.smtpUrl).toBeNull();
+    expect(config.mail.outboxDir).toBe('var/mail');
     expect(config.webhooks.allowPrivateCallbacks).toBe(true);
+    expect(config.webhooks.failureAlertAfterMs).toBe(24 * 3600 * 1000);
   });
 
   it('treats blank values as unset', () => {
@@ -95,6 +97,7 @@ describe('loadConfig', () => {
     ['PUBLIC_BASE_URL', 'ftp://example.fr'],
     ['SMTP_URL', 'http://mail.example.fr'],
     ['TOKEN_LIFETIME_SECONDS', '10'],
+    ['NOTIFICATION_ALERT_AFTER', 'one day'],
   ])('refuses %s=%s with a ConfigError naming it', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.variable).toBe(variable);
@@ -153,5 +156,47 @@ describe('loadConfig', () => {
         loadConfig({ ...PRODUCTION, CALLBACK_ALLOW_PRIVATE: 'true' }).webhooks.allowPrivateCallbacks,
       ).toBe(true);
     });
+  });
+});
+
+describe('loadConfig: logging, rate limits and the codec endpoints', () => {
+  it('defaults to info logs, quiet (warn) in tests unless LOG_LEVEL says otherwise', () => {
+    expect(loadConfig({}).logging.level).toBe('info');
+    expect(loadConfig({ NODE_ENV: 'test' }).logging.level).toBe('warn');
+    expect(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }).logging.level).toBe('debug');
+    expect(configError({ LOG_LEVEL: 'verbose' }).variable).toBe('LOG_LEVEL');
+  });
+
+  it('has production-minded rate limits by default, configurable', () => {
+    expect(loadConfig({}).rateLimit).toEqual({
+      authPerMinute: 20,
+      apiPerMinute: 600,
+      loginFailuresBeforeDelay: 5,
+      loginDelayMaxMs: 15 * 60_000,
+    });
+    const config = loadConfig({
+      RATE_LIMIT_AUTH_PER_MINUTE: '5',
+      RATE_LIMIT_API_PER_MINUTE: '100',
+      LOGIN_FAILURES_BEFORE_DELAY: '3',
+      LOGIN_DELAY_MAX: '1h',
+      TRUST_PROXY_HOPS: '1',
+    });
+    expect(config.rateLimit).toEqual({
+      authPerMinute: 5,
+      apiPerMinute: 100,
+      loginFailuresBeforeDelay: 3,
+      loginDelayMaxMs: 3_600_000,
+    });
+    expect(config.http.trustProxyHops).toBe(1);
+    expect(configError({ RATE_LIMIT_API_PER_MINUTE: '0' }).variable).toBe('RATE_LIMIT_API_PER_MINUTE');
+  });
+
+  it('takes the codec token and the Temporal UI origin', () => {
+    expect(loadConfig({}).codec).toEqual({ authToken: null, uiOrigin: 'http://localhost:8233' });
+    const token = 'a-codec-token-of-enough-length-0123456789';
+    expect(
+      loadConfig({ CODEC_AUTH_TOKEN: token, TEMPORAL_UI_ORIGIN: 'https://temporal.example.fr/ui/' }).codec,
+    ).toEqual({ authToken: token, uiOrigin: 'https://temporal.example.fr' });
+    expect(configError({ CODEC_AUTH_TOKEN: 'short' }).variable).toBe('CODEC_AUTH_TOKEN');
   });
 });

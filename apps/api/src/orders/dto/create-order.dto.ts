@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -23,7 +24,7 @@ import { VALIDATION_MESSAGES as M } from '../../../../../libs/i18n/messages.fr';
 import { type NewOrder } from '../../../../../libs/orders/new-order';
 import { decodeUploadedDocuments } from '../../../../../libs/orders/uploaded-document';
 import { PATH, SYNDIC_RULE } from '../../http/dto-validation.pipe';
-import { IsUploadedDocumentList, type UploadedDocumentItem } from './upload-documents.dto';
+import { IsUploadedDocumentList, UploadedDocumentItem } from './upload-documents.dto';
 
 export const ORDER_METHODS = ['extranet', 'upload'] as const;
 const HTTP_URL = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
@@ -55,60 +56,105 @@ function IsStringOrNumber(): PropertyDecorator {
 }
 
 export class PersonNameDto {
-  @RequiredText(200) firstname!: string;
-  @RequiredText(200) lastname!: string;
+  @ApiProperty({ description: 'Prénom', example: 'Marie', maxLength: 200 })
+  @RequiredText(200)
+  firstname!: string;
+
+  @ApiProperty({ description: 'Nom', example: 'Dupont', maxLength: 200 })
+  @RequiredText(200)
+  lastname!: string;
 }
 
+/** The billing party. */
 export class InvoiceDto {
-  @RequiredText() address!: string;
-  @RequiredText(200) city!: string;
-  @RequiredText(10) zipcode!: string;
-  @RequiredText(200) lastname!: string;
+  @ApiProperty({ example: '3 place Bellecour', maxLength: 500 })
+  @RequiredText()
+  address!: string;
+
+  @ApiProperty({ example: 'Lyon', maxLength: 200 })
+  @RequiredText(200)
+  city!: string;
+
+  @ApiProperty({ example: '69002', maxLength: 10 })
+  @RequiredText(10)
+  zipcode!: string;
+
+  @ApiProperty({ description: 'Nom ou raison sociale facturé', example: 'Étude Martin', maxLength: 200 })
+  @RequiredText(200)
+  lastname!: string;
 }
 
 /** Every syndic problem yields the one text the published interface gives. */
 export class SyndicDto {
+  @ApiProperty({ description: 'Nom du syndic', example: 'Foncia', maxLength: 255 })
   @Matches(/\S/, { message: SYNDIC_RULE })
   @IsString({ message: SYNDIC_RULE })
   @IsNotEmpty({ message: SYNDIC_RULE })
   @MaxLength(255, { message: SYNDIC_RULE })
   name!: string;
 
+  @ApiProperty({
+    description:
+      "Identifiant du vendeur sur l'extranet du syndic. En mode test, choisit le scénario : " +
+      'sandbox-missing-docs, sandbox-bad-credentials, sandbox-slow, toute autre valeur (directement done)',
+    example: 'marie.dupont',
+    maxLength: 255,
+  })
   @Matches(/\S/, { message: SYNDIC_RULE })
   @IsString({ message: SYNDIC_RULE })
   @IsNotEmpty({ message: SYNDIC_RULE })
   @MaxLength(255, { message: SYNDIC_RULE })
   username!: string;
 
+  @ApiProperty({
+    description: "Mot de passe de l'extranet : chiffré au repos, jamais renvoyé ni journalisé",
+    example: 'mot-de-passe-extranet',
+    maxLength: 1024,
+  })
   @IsString({ message: SYNDIC_RULE })
   @IsNotEmpty({ message: SYNDIC_RULE })
   @MaxLength(1024, { message: SYNDIC_RULE })
   password!: string;
 
+  @ApiPropertyOptional({
+    description: "Adresse de l'extranet, quand le syndic n'a pas de connecteur dédié",
+    example: 'https://extranet.syndic.example.fr',
+  })
   @IsOptional()
   @IsUrl(HTTP_URL, { message: M.url('syndic.url') })
   url?: string;
 }
 
 export class CreateOrderDto {
+  @ApiPropertyOptional({
+    description: 'Adresse e-mail du compte ; quand elle est donnée, celle du compte authentifié (400 sinon)',
+    example: 'etude@example.fr',
+  })
   @IsOptional()
   @IsEmail({}, { message: M.email(PATH) })
   email?: string;
 
-  @RequiredText() address!: string;
+  @ApiProperty({ description: 'Adresse du bien', example: '12 rue des Lilas', maxLength: 500 })
+  @RequiredText()
+  address!: string;
 
+  @ApiPropertyOptional({ description: "Complément d'adresse, peut être vide", example: '', maxLength: 500 })
   @IsOptional()
   @MaxLength(500, { message: M.maxLength(PATH, 500) })
   @IsString({ message: M.string(PATH) })
   additional?: string;
 
-  @RequiredText(200) city!: string;
+  @ApiProperty({ example: 'Lyon', maxLength: 200 })
+  @RequiredText(200)
+  city!: string;
 
+  @ApiProperty({ description: 'Code postal, 5 chiffres', example: '69003', pattern: '^\\d{5}$' })
   @IsDefined({ message: M.required(PATH) })
   @Matches(/^\d{5}$/, { message: M.zipcode(PATH) })
   @IsString({ message: M.zipcode(PATH) })
   zipcode!: string;
 
+  @ApiProperty({ type: [PersonNameDto], description: 'Vendeurs (1 à 10)', minItems: 1, maxItems: 10 })
   // class-validator runs the decorators nearest the property first: the type check is written last.
   @IsDefined({ message: M.required(PATH) })
   @ValidateNested({ each: true })
@@ -119,16 +165,27 @@ export class CreateOrderDto {
   @Type(() => PersonNameDto)
   owners!: PersonNameDto[];
 
+  @ApiProperty({ type: InvoiceDto, description: 'Partie facturée (quatre champs non vides)' })
   @IsDefined({ message: M.required(PATH) })
   @ValidateNested()
   @IsObject({ message: M.object(PATH) })
   @Type(() => InvoiceDto)
   invoice!: InvoiceDto;
 
+  @ApiProperty({
+    enum: ORDER_METHODS,
+    description: 'extranet : le service collecte chez le syndic ; upload : le client envoie les documents',
+    example: 'extranet',
+  })
   @IsDefined({ message: M.required(PATH) })
   @IsIn(ORDER_METHODS, { message: M.oneOf(PATH, ORDER_METHODS) })
   method!: (typeof ORDER_METHODS)[number];
 
+  @ApiPropertyOptional({
+    type: SyndicDto,
+    description:
+      'Obligatoire avec la méthode extranet (400 « Informations du syndic manquantes ou incorrectes… » sinon)',
+  })
   @ValidateIf((o: CreateOrderDto) => o.method === 'extranet')
   @IsDefined({ message: SYNDIC_RULE })
   @IsObject({ message: SYNDIC_RULE })
@@ -136,28 +193,52 @@ export class CreateOrderDto {
   @Type(() => SyndicDto)
   syndic?: SyndicDto;
 
+  @ApiPropertyOptional({
+    description:
+      "Le vendeur déclare être à jour de ses paiements (false par défaut : les sommes sont lues sur l'extranet " +
+      'ou le dernier appel de fonds)',
+    default: false,
+    example: false,
+  })
   @IsOptional()
   @IsBoolean({ message: M.boolean(PATH) })
   all_due_paid?: boolean;
 
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'string', maxLength: 255 }, { type: 'number' }],
+    description: 'Référence du client, renvoyée en chaîne dans la commande et dans chaque notification',
+    example: 'DOSSIER-42',
+  })
   @IsOptional()
   @IsStringOrNumber()
   external_id?: string | number;
 
+  @ApiPropertyOptional({
+    description: "Mode test : pas d'e-mail, extranet de démonstration, PDF « SPÉCIMEN »",
+    default: false,
+    example: true,
+  })
   @IsOptional()
   @IsBoolean({ message: M.boolean(PATH) })
   test_mode?: boolean;
 
+  @ApiPropertyOptional({ description: 'Numéros des lots vendus', example: '12, 47', maxLength: 500 })
   @IsOptional()
   @MaxLength(500, { message: M.maxLength(PATH, 500) })
   @IsString({ message: M.string(PATH) })
   lots?: string;
 
+  @ApiPropertyOptional({ description: 'Commentaire libre', maxLength: 2000 })
   @IsOptional()
   @MaxLength(2000, { message: M.maxLength(PATH, 2000) })
   @IsString({ message: M.string(PATH) })
   comment?: string;
 
+  @ApiPropertyOptional({
+    description: 'URL de rappel de cette commande, à la place de celle du compte (http ou https)',
+    example: 'https://example.fr/webhooks/pre-etat-date',
+    maxLength: 2048,
+  })
   @IsOptional()
   @MaxLength(2048, { message: M.maxLength(PATH, 2048) })
   @IsUrl(HTTP_URL, { message: M.url(PATH) })
@@ -165,6 +246,12 @@ export class CreateOrderDto {
   callback_url?: string;
 
   /** Upload method's documents; also accepted (and stored) for `extranet`, as later uploads are. */
+  @ApiPropertyOptional({
+    type: [UploadedDocumentItem],
+    description:
+      'Méthode upload : 0 à 20 documents ; d’autres peuvent suivre par POST /order/{orderid}/documents',
+    maxItems: 20,
+  })
   @IsOptional()
   @IsUploadedDocumentList(0)
   documents?: UploadedDocumentItem[];

@@ -1,15 +1,32 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, type ValidationArguments, registerDecorator } from 'class-validator';
 import { VALIDATION_MESSAGES as M } from '../../../../../libs/i18n/messages.fr';
 import { checkUploadedDocuments } from '../../../../../libs/orders/uploaded-document';
 import { PATH } from '../../http/dto-validation.pipe';
 
-/** One uploaded document as it travels in JSON; checked by `checkUploadedDocuments`. */
-export interface UploadedDocumentItem {
-  doctype: number;
-  filename: string;
-  mimetype: string;
-  /** base64 */
-  content: string;
+/**
+ * One uploaded document as it travels in JSON; checked by `checkUploadedDocuments` (a class only so that
+ * the OpenAPI document can describe it).
+ */
+export class UploadedDocumentItem {
+  @ApiProperty({
+    description:
+      'Type : 1 fiche synthétique, 2 procès-verbal, 3 règlement de copropriété, 4 diagnostic, 5 amiante, ' +
+      '6 plomb, 7 carnet d’entretien, 8 plans, 9 immatriculation, 10 autre',
+    minimum: 1,
+    maximum: 10,
+    example: 2,
+  })
+  doctype!: number;
+
+  @ApiProperty({ description: 'Nom du fichier, sans chemin', example: 'pv-ag-2024.pdf', maxLength: 255 })
+  filename!: string;
+
+  @ApiProperty({ enum: ['application/pdf', 'image/jpeg', 'image/png'], example: 'application/pdf' })
+  mimetype!: string;
+
+  @ApiProperty({ description: 'Contenu en base64 standard (avec remplissage)', format: 'byte' })
+  content!: string;
 }
 
 /**
@@ -35,6 +52,7 @@ export function IsUploadedDocumentList(minItems: number): PropertyDecorator {
 
 /** Body of `POST /order/<orderid>/documents`. */
 export class UploadDocumentsDto {
+  @ApiProperty({ type: [UploadedDocumentItem], description: '1 à 20 documents', minItems: 1, maxItems: 20 })
   @IsUploadedDocumentList(1)
   @IsDefined({ message: M.required(PATH) })
   documents!: UploadedDocumentItem[];

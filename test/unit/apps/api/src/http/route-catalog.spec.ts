@@ -46,3 +46,39 @@ describe('RouteCatalog', () => {
     expect(RouteCatalog.fromExpress({}).allowedMethods('/order/AB12CD')).toEqual([]);
   });
 });
+
+describe('RouteCatalog.patternOf', () => {
+  const catalog = RouteCatalog.fromExpress({
+    router: {
+      stack: [
+        route('/order/needrefresh', 'post'),
+        route('/order/:orderid', 'get'),
+        route('/order/:orderid/refresh', 'post'),
+        route('/health', 'get'),
+      ],
+    },
+  });
+
+  it('names the pattern of the route serving the request, never the raw path', () => {
+    expect(catalog.patternOf('GET', '/order/AB12CD')).toBe('/order/:orderid');
+    expect(catalog.patternOf('POST', '/order/AB12CD/refresh')).toBe('/order/:orderid/refresh');
+  });
+
+  it('prefers the first route that serves the method, as the router does', () => {
+    expect(catalog.patternOf('POST', '/order/needrefresh')).toBe('/order/needrefresh');
+    expect(catalog.patternOf('GET', '/order/needrefresh')).toBe('/order/:orderid');
+  });
+
+  it('serves HEAD with GET routes, and names the path of a 405', () => {
+    expect(catalog.patternOf('HEAD', '/health')).toBe('/health');
+    expect(catalog.patternOf('DELETE', '/health')).toBe('/health');
+  });
+
+  it('is null for unknown paths', () => {
+    expect(catalog.patternOf('GET', '/wp-admin/setup.php')).toBeNull();
+  });
+
+  it('lists the routes with their methods', () => {
+    expect(catalog.list()).toContainEqual({ path: '/order/:orderid/refresh', methods: ['POST'] });
+  });
+});

@@ -1,0 +1,36 @@
+import { type Provider } from '@nestjs/common';
+import { DocumentLinkService } from '../../../../libs/notifications/document-link.service';
+import { createDocumentLinkSigner } from '../../../../libs/notifications/notification-delivery.factory';
+import { NotificationLogService } from '../../../../libs/notifications/notification-log.service';
+import { NotificationRedeliveryService } from '../../../../libs/notifications/notification-redelivery.service';
+import { NotificationRepository } from '../../../../libs/notifications/notification.repository';
+import { TestNotificationService } from '../../../../libs/notifications/test-notification.service';
+import { OrderRepository } from '../../../../libs/persistence/repositories/order.repository';
+import { StoredDocumentRepository } from '../../../../libs/persistence/repositories/stored-document.repository';
+import { type ApiDependencies } from '../api.module';
+
+/** The services behind the delivery log, redelivery, test events and signed document links. */
+export function notificationApiProviders(deps: ApiDependencies): Provider[] {
+  const { dataSource } = deps;
+  const orders = new OrderRepository(dataSource);
+  const notifications = new NotificationRepository(dataSource);
+  return [
+    { provide: NotificationLogService, useValue: new NotificationLogService(orders, notifications) },
+    {
+      provide: NotificationRedeliveryService,
+      useValue: new NotificationRedeliveryService(orders, notifications, deps.notificationWorkflows),
+    },
+    {
+      provide: TestNotificationService,
+      useValue: new TestNotificationService(orders, notifications, deps.notificationWorkflows),
+    },
+    {
+      provide: DocumentLinkService,
+      useValue: new DocumentLinkService(
+        createDocumentLinkSigner(deps.config),
+        new StoredDocumentRepository(dataSource),
+        deps.documentStore,
+      ),
+    },
+  ];
+}

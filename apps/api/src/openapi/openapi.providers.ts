@@ -1,0 +1,13 @@
+import { type INestApplication, type Provider } from '@nestjs/common';
+import { type AppConfig } from '../../../../libs/config/app-config';
+import { buildOpenApiDocument } from './openapi-document';
+import { OpenApiDocumentHolder } from './openapi-document.holder';
+
+export function openApiProviders(): Provider[] {
+  return [{ provide: OpenApiDocumentHolder, useValue: new OpenApiDocumentHolder() }];
+}
+
+/** Builds the document from the created application and hands it to the controller that serves it. */
+export function publishOpenApiDocument(app: INestApplication, config: Pick<AppConfig, 'http'>): void {
+  app.get(OpenApiDocumentHolder).set(buildOpenApiDocument(app, config));
+}

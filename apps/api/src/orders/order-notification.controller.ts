@@ -1,0 +1,40 @@
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { type NotificationLog } from '../../../../libs/notifications/notification-log-entry';
+import { NotificationLogService } from '../../../../libs/notifications/notification-log.service';
+import {
+  type RedeliveryReceipt,
+  NotificationRedeliveryService,
+} from '../../../../libs/notifications/notification-redelivery.service';
+import { type AuthenticatedAccount } from '../../../../libs/orders/authenticated-account';
+import { CurrentAccount } from '../auth/current-account.decorator';
+import { type Envelope, successEnvelope } from '../http/envelope';
+import { NotificationLogDocs, RedeliverNotificationDocs } from '../openapi/operations/notification.docs';
+
+/** An order's delivery log, and the redelivery of one of its notifications. */
+@Controller('order')
+export class OrderNotificationController {
+  constructor(
+    private readonly log: NotificationLogService,
+    private readonly redeliveries: NotificationRedeliveryService,
+  ) {}
+
+  @Get(':orderid/notifications')
+  @NotificationLogDocs()
+  async list(
+    @CurrentAccount() caller: AuthenticatedAccount,
+    @Param('orderid') orderid: string,
+  ): Promise<Envelope<NotificationLog>> {
+    return successEnvelope(await this.log.list(caller, orderid));
+  }
+
+  @Post(':orderid/notifications/:id/redeliver')
+  @HttpCode(200)
+  @RedeliverNotificationDocs()
+  async redeliver(
+    @CurrentAccount() caller: AuthenticatedAccount,
+    @Param('orderid') orderid: string,
+    @Param('id') id: string,
+  ): Promise<Envelope<RedeliveryReceipt>> {
+    return successEnvelope(await this.redeliveries.redeliver(caller, orderid, id));
+  }
+}

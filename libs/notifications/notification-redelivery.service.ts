@@ -1,0 +1,50 @@
+import { DomainError } from '../domain/domain-error';
+import { type OrderState } from '../domain/order-state';
+import { isOrderId } from '../domain/order-id';
+import { type AuthenticatedAccount } from '../orders/authenticated-account';
+import { type OrderRepository } from '../persistence/repositories/order.repository';
+import { type NotificationRepository } from './notification.repository';
+import { type NotificationWorkflowStarter } from './notification-workflow-starter';
+
+export interface RedeliveryReceipt {
+  id: string;
+  orderid: string;
+  status: OrderState;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `POST /order/<orderid>/notifications/<id>/redeliver`: sends one notification again now, with the
+ * same `webhook-id`, durably (a workflow with the usual retry schedule). Answers once it is started.
+ */
+export class NotificationRedeliveryService {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly notifications: NotificationRepository,
+    private readonly workflows: NotificationWorkflowStarter,
+  ) {}
+
+  async redeliver(
+    caller: AuthenticatedAccount,
+    orderid: string,
+    notificationId: string,
+  ): Promise<RedeliveryReceipt> {
+    const order = isOrderId(orderid) ? await this.orders.findForAccount(orderid, caller.accountId) : null;
+    if (!order) throw new DomainError('order_not_found');
+    const notification = UUID.test(notificationId)
+      ? await this.notifications.findForOrder(notificationId.toLowerCase(), orderid)
+      : null;
+    if (!notification) throw new DomainError('notification_not_found');
+    const afterAttemptId = await this.notifications.lastAttemptId(notification.id);
+    try {
+      await this.workflows.startRedelivery(
+        { notificationId: notification.id, orderid, account: caller.email },
+        afterAttemptId,
+      );
+    } catch (error) {
+      throw new DomainError('dependency_unavailable', {}, undefined, error);
+    }
+    return { id: notification.id, orderid, status: notification.status };
+  }
+}

@@ -1,0 +1,50 @@
+import { DomainError } from '../domain/domain-error';
+import { isOrderId } from '../domain/order-id';
+import { type OrderState } from '../domain/order-state';
+import { type AuthenticatedAccount } from '../orders/authenticated-account';
+import { type OrderRepository } from '../persistence/repositories/order.repository';
+import { type NotificationRepository } from './notification.repository';
+import { type NotificationWorkflowStarter } from './notification-workflow-starter';
+
+export interface TestNotificationReceipt {
+  event: OrderState;
+  notification_id: string;
+  orderid: string;
+}
+
+/**
+ * `POST /test/webhook-events`: a notification of the asked status for a test-mode order, through the
+ * real pipeline (signed, retried, logged), without touching the order's state. A `done` carries the
+ * order's pre-statement when it has one, a specimen otherwise.
+ */
+export class TestNotificationService {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly notifications: NotificationRepository,
+    private readonly workflows: NotificationWorkflowStarter,
+  ) {}
+
+  async send(
+    caller: AuthenticatedAccount,
+    orderid: string,
+    event: OrderState,
+  ): Promise<TestNotificationReceipt> {
+    const order = isOrderId(orderid) ? await this.orders.findForAccount(orderid, caller.accountId) : null;
+    if (!order) throw new DomainError('order_not_found');
+    if (!order.testMode) throw new DomainError('test_mode_only');
+    // Committed before the workflow starts, so its first attempt always finds the row.
+    const notificationId = await this.notifications.create({
+      orderid,
+      status: event,
+      orderVersion: order.version,
+      test: true,
+    });
+    try {
+      await this.workflows.startDelivery({ notificationId, orderid, account: caller.email });
+    } catch (error) {
+      await this.notifications.discard(notificationId);
+      throw new DomainError('dependency_unavailable', {}, undefined, error);
+    }
+    return { event, notification_id: notificationId, orderid };
+  }
+}

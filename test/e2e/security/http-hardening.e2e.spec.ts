@@ -1,0 +1,90 @@
+import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
+import { HttpTestClient, type TestResponse } from '../../support/http-test-client';
+import { type SignedInAccount, createSignedInAccount } from '../../support/test-accounts';
+
+const UI_ORIGIN = 'http://localhost:8233';
+
+/** Security headers, no fingerprint, no CORS but for the codec routes (contract section 1, issue 6). */
+describe('HTTP hardening', () => {
+  let app: ApiTestApp;
+  let http: HttpTestClient;
+  let account: SignedInAccount;
+
+  beforeAll(async () => {
+    app = await startApiTestApp();
+    http = new HttpTestClient(app.baseUrl);
+    account = await createSignedInAccount(app);
+  });
+  afterAll(() => app.close());
+
+  function expectHardened(res: TestResponse): void {
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('server')).toBeNull();
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  }
+
+  it.each<[string, () => Promise<TestResponse>]>([
+    ['a success', () => http.get('/order/', account.headers)],
+    ['a validation error', () => http.post('/order/', {}, account.headers)],
+    ['an authentication error', () => http.get('/order/')],
+    ['an unknown route', () => http.get('/nowhere')],
+    ['a wrong method', () => http.request('DELETE', '/order/', undefined, account.headers)],
+    [
+      'a non-JSON body',
+      () => http.postRaw('/order/', 'a=1', { ...account.headers, 'Content-Type': 'text/plain' }),
+    ],
+    ['the health check', () => http.get('/health')],
+  ])('sends the security headers on %s', async (_case, send) => {
+    expectHardened(await send());
+  });
+
+  it('answers no CORS preflight outside the codec routes, even from the Temporal UI', async () => {
+    for (const origin of [UI_ORIGIN, 'https://evil.example']) {
+      const res = await http.request('OPTIONS', '/order/', undefined, {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, x-auth-key, content-type',
+      });
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      expect(res.headers.get('access-control-allow-headers')).toBeNull();
+    }
+    const res = await http.get('/order/', { ...account.headers, Origin: 'https://evil.example' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('allows the Temporal UI origin, and only it, on the codec routes', async () => {
+    for (const path of ['/codec/decode', '/codec/encode']) {
+      const preflight = await http.request('OPTIONS', path, undefined, {
+        Origin: UI_ORIGIN,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, x-namespace, authorization',
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(UI_ORIGIN);
+      expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/X-Namespace/);
+      expect(preflight.headers.get('vary')).toMatch(/Origin/);
+
+      const foreign = await http.request('OPTIONS', path, undefined, {
+        Origin: 'https://evil.example',
+        'Access-Control-Request-Method': 'POST',
+      });
+      expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+      expect(foreign.headers.get('access-control-allow-methods')).toBeNull();
+
+      // Error answers carry the header too, so the UI can read why.
+      const refused = await http.post(path, { payloads: [] }, { Origin: UI_ORIGIN });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('access-control-allow-origin')).toBe(UI_ORIGIN);
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
+import { HttpTestClient, type TestResponse } from '../../support/http-test-client';
+import { type TestAccount, createTestAccount, signIn } from '../../support/test-accounts';
+
+const TOO_MANY = { message: 'Trop de requêtes, veuillez réessayer plus tard', payload: null, success: false };
+
+function expectThrottled(res: TestResponse): void {
+  expect(res.status).toBe(429);
+  expect(res.json).toEqual(TOO_MANY);
+  expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+}
+
+/**
+ * Rate limits with low settings: the client's address is taken from X-Forwarded-For (one trusted
+ * proxy), so one test process can speak from several addresses.
+ */
+describe('rate limits', () => {
+  let app: ApiTestApp;
+  let http: HttpTestClient;
+
+  afterEach(() => app?.close());
+
+  async function start(env: Record<string, string>): Promise<void> {
+    app = await startApiTestApp({ env: { TRUST_PROXY_HOPS: '1', ...env } });
+    http = new HttpTestClient(app.baseUrl);
+  }
+
+  const login = (account: TestAccount, from: string, overrides: Partial<TestAccount> = {}) =>
+    http.post(
+      '/account/auth',
+      { email: overrides.email ?? account.email, password: overrides.password ?? account.password },
+      { 'X-Auth-Key': overrides.apiKey ?? account.apiKey, 'X-Forwarded-For': from },
+    );
+
+  it('throttles brute force on /account/auth per address, whatever the keys', async () => {
+    await start({ RATE_LIMIT_AUTH_PER_MINUTE: '5' });
+    const accounts = await Promise.all(Array.from({ length: 6 }, () => createTestAccount(app)));
+    // Five guesses from one address, each with another key: all answered.
+    for (const account of accounts.slice(0, 5)) {
+      expect((await login(account, '203.0.113.7', { password: 'guess' })).status).toBe(401);
+    }
+    // The sixth is refused before any check, even with the right password.
+    expectThrottled(await login(accounts[5]!, '203.0.113.7'));
+    // Another address is not affected.
+    expect((await login(accounts[5]!, '198.51.100.1')).status).toBe(200);
+  });
+
+  it('throttles brute force on /account/auth per API key, whatever the addresses', async () => {
+    await start({ RATE_LIMIT_AUTH_PER_MINUTE: '5' });
+    const account = await createTestAccount(app);
+    const other = await createTestAccount(app);
+    for (let i = 0; i < 5; i++) {
+      expect((await login(account, `203.0.113.${i + 1}`, { password: 'guess' })).status).toBe(401);
+    }
+    expectThrottled(await login(account, '203.0.113.99'));
+    expect((await login(other, '203.0.113.99')).status).toBe(200);
+  });
+
+  it('slows down repeated failed logins for one email, from any key or address', async () => {
+    await start({ LOGIN_FAILURES_BEFORE_DELAY: '3' });
+    const account = await createTestAccount(app);
+    const other = await createTestAccount(app);
+    for (let i = 0; i < 3; i++) {
+      expect((await login(account, `192.0.2.${i + 1}`, { password: `guess-${i}` })).status).toBe(401);
+    }
+    // Even the right password must wait now; the answer says how long.
+    const refused = await login(account, '192.0.2.50');
+    expectThrottled(refused);
+    expect((await login(other, '192.0.2.50')).status).toBe(200);
+    await new Promise((resolve) =>
+      setTimeout(resolve, Number(refused.headers.get('retry-after')) * 1000 + 50),
+    );
+    expect((await login(account, '192.0.2.51')).status).toBe(200);
+    // A success starts afresh.
+    expect((await login(account, '192.0.2.52', { password: 'guess' })).status).toBe(401);
+  });
+
+  it('treats unknown emails like known ones', async () => {
+    await start({ LOGIN_FAILURES_BEFORE_DELAY: '2' });
+    const account = await createTestAccount(app);
+    const ghost = { email: 'personne@example.fr' };
+    for (let i = 0; i < 2; i++) expect((await login(account, '192.0.2.1', ghost)).status).toBe(401);
+    expectThrottled(await login(account, '192.0.2.1', ghost));
+  });
+
+  it('limits every other route per API key, with 429, Retry-After and the envelope', async () => {
+    await start({ RATE_LIMIT_API_PER_MINUTE: '4' });
+    const alice = await signIn(app, await createTestAccount(app));
+    const bob = await signIn(app, await createTestAccount(app));
+    for (let i = 0; i < 4; i++) expect((await http.get('/order/', alice.headers)).status).toBe(200);
+    const refused = await http.get('/order/', { ...alice.headers, 'X-Forwarded-For': '198.51.100.9' });
+    expectThrottled(refused);
+    expect(refused.headers.get('x-request-id')).toBeTruthy();
+    // A large body is not read: the answer comes all the same.
+    expectThrottled(await http.post('/order/', { big: 'x'.repeat(512 * 1024) }, alice.headers));
+    expect((await http.get('/order/', bob.headers)).status).toBe(200);
+    // Health probes are not counted.
+    for (let i = 0; i < 10; i++) expect((await http.get('/health')).status).not.toBe(429);
+  });
+
+  it('limits requests without an API key per address', async () => {
+    await start({ RATE_LIMIT_API_PER_MINUTE: '3' });
+    for (let i = 0; i < 3; i++)
+      expect((await http.get('/order/', { 'X-Forwarded-For': '198.51.100.3' })).status).toBe(400);
+    expectThrottled(await http.get('/order/', { 'X-Forwarded-For': '198.51.100.3' }));
+    expect((await http.get('/order/', { 'X-Forwarded-For': '198.51.100.4' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,155 @@
+import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
+import { orderBody } from '../../support/order-fixtures';
+import { waitFor } from '../../support/wait-for';
+import { WebhookReceiver } from '../../support/webhook-receiver';
+import { closedPort } from './notification-fixtures';
+
+interface Attempt {
+  attempted_at: string;
+  error: string | null;
+  http_status: number | null;
+}
+interface LogEntry {
+  id: string;
+  status: string;
+  attempt_count: number;
+  attempts: Attempt[];
+  delivered: string | null;
+  failed: string | null;
+  last_error: string | null;
+}
+
+describe('notification delivery through Temporal: outages, ordering, 410, worker restarts', () => {
+  let stack: LifecycleStack;
+  const receivers: WebhookReceiver[] = [];
+
+  beforeAll(async () => {
+    stack = await startLifecycleStack();
+  });
+  afterAll(async () => {
+    await Promise.all(receivers.map((r) => r.stop()));
+    await stack.close();
+  });
+
+  async function receiver(port = 0): Promise<WebhookReceiver> {
+    const started = await new WebhookReceiver().start(port);
+    receivers.push(started);
+    return started;
+  }
+
+  async function createOrder(overrides: Record<string, unknown>): Promise<string> {
+    const res = await stack.http.post('/order/', orderBody(overrides), stack.account.headers);
+    expect(res.status).toBe(200);
+    return (res.json as { payload: { orderid: string } }).payload.orderid;
+  }
+
+  async function stateOf(orderid: string): Promise<string> {
+    const res = await stack.http.get(`/order/${orderid}`, stack.account.headers);
+    return (res.json as { payload: { state: string } }).payload.state;
+  }
+
+  async function logOf(orderid: string): Promise<LogEntry[]> {
+    const res = await stack.http.get(`/order/${orderid}/notifications`, stack.account.headers);
+    expect(res.status).toBe(200);
+    return (res.json as { payload: { notifications: LogEntry[] } }).payload.notifications;
+  }
+
+  /** A whole other order delivered end to end: time passes for the others without a fixed sleep. */
+  async function anotherOrderDelivered(): Promise<string> {
+    const orderid = await createOrder({ test_mode: true });
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 2, { what: `${orderid} delivered` });
+    return orderid;
+  }
+
+  it('retries through connection refused and 500s until a 2xx, in order, without delaying other orders', async () => {
+    const port = await closedPort();
+    const blocked = await createOrder({ test_mode: true, callback_url: `http://127.0.0.1:${port}/hook` });
+    await waitFor(
+      async () =>
+        ((await logOf(blocked))[0]?.attempts ?? []).filter((a) => a.error?.includes('ECONNREFUSED')).length >=
+        2,
+      { what: 'refused connections logged' },
+    );
+
+    // Processing and other orders go on while the callback is down.
+    await waitFor(async () => (await stateOf(blocked)) === 'done', { what: 'blocked order done' });
+    const other = await anotherOrderDelivered();
+    expect(stack.receiver.statusesOf(other)).toEqual(['received', 'done']);
+    expect((await logOf(blocked)).every((n) => n.delivered === null)).toBe(true);
+
+    // The receiver comes up, failing.
+    const late = await receiver(port);
+    late.respond = () => 500;
+    await waitFor(async () => (await logOf(blocked))[0]!.attempts.some((a) => a.http_status === 500), {
+      what: 'HTTP 500 logged',
+    });
+    expect(late.received).toHaveLength(0);
+
+    // Then accepts: delivered once each, in the order of the state changes.
+    late.respond = () => 200;
+    await waitFor(async () => (await logOf(blocked)).every((n) => n.delivered !== null), {
+      what: 'deliveries',
+    });
+    expect(late.statusesOf(blocked)).toEqual(['received', 'done']);
+    const [received, done] = await logOf(blocked);
+    const errors = received!.attempts.map((a) => a.error ?? String(a.http_status));
+    expect(errors.some((e) => e.includes('ECONNREFUSED'))).toBe(true);
+    expect(errors).toContain('HTTP 500');
+    expect(received!.attempts.at(-1)).toMatchObject({ http_status: 200, error: null });
+    expect(received!.attempt_count).toBe(received!.attempts.length);
+    // The later notification waited for the earlier one: its first attempt came after that delivery.
+    expect(Date.parse(done!.attempts[0]!.attempted_at)).toBeGreaterThanOrEqual(
+      Date.parse(received!.delivered!),
+    );
+    expect(done!.attempts.filter((a) => a.http_status === 200)).toHaveLength(1);
+  });
+
+  it('stops retrying a notification answered with 410 Gone and records it', async () => {
+    const gone = await receiver();
+    gone.respond = () => 410;
+    const orderid = await createOrder({ test_mode: true, callback_url: gone.url });
+    await waitFor(
+      async () => {
+        const log = await logOf(orderid);
+        return log.length === 2 && log.every((n) => n.failed !== null);
+      },
+      { what: 'both notifications given up' },
+    );
+    await anotherOrderDelivered();
+    for (const notification of await logOf(orderid)) {
+      expect(notification).toMatchObject({
+        attempt_count: 1,
+        delivered: null,
+        last_error: 'HTTP 410 Gone: the receiver asked for no more deliveries',
+      });
+      expect(notification.attempts.map((a) => a.http_status)).toEqual([410]);
+    }
+  });
+
+  it('delivers exactly once after the worker is stopped while a delivery is pending, then restarted', async () => {
+    const flaky = await receiver();
+    flaky.respond = () => 500;
+    const orderid = await createOrder({ test_mode: true, callback_url: flaky.url });
+    await waitFor(async () => ((await logOf(orderid))[0]?.attempt_count ?? 0) >= 2, {
+      what: 'failed attempts',
+    });
+
+    await stack.stopWorker();
+    flaky.respond = () => 200;
+    await stack.startWorker();
+
+    await waitFor(
+      async () => {
+        const log = await logOf(orderid);
+        return log.length === 2 && log.every((n) => n.delivered !== null);
+      },
+      { what: 'deliveries after the restart' },
+    );
+    expect(flaky.statusesOf(orderid)).toEqual(['received', 'done']);
+    for (const notification of await logOf(orderid)) {
+      expect(notification.attempts.filter((a) => a.http_status === 200)).toHaveLength(1);
+      expect(flaky.received.filter((w) => w.headers['webhook-id'] === notification.id)).toHaveLength(1);
+    }
+    expect(await stateOf(orderid)).toBe('done');
+  });
+});
