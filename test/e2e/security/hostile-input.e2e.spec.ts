@@ -235,9 +235,10 @@ describe('hostile input on every route', () => {
     })
     .map(({ base, key, nestedKey, value }) => {
       const copy = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
-      const target =
-        nestedKey === undefined ? copy : ((copy[Object.keys(copy)[0]!] ??= {}) as Record<string, unknown>);
-      Object.defineProperty(typeof target === 'object' && target !== null ? target : copy, nestedKey ?? key, {
+      const nested = nestedKey === undefined ? undefined : (copy[Object.keys(copy)[0]!] ??= {});
+      // Arrays keep their own `length`: a hostile key goes into plain objects only.
+      const isPlainObject = typeof nested === 'object' && nested !== null && !Array.isArray(nested);
+      Object.defineProperty(isPlainObject ? nested : copy, isPlainObject ? nestedKey! : key, {
         value,
         enumerable: true,
         configurable: true,
