@@ -10,6 +10,7 @@ import {
   isCancellation,
   allHandlersFinished,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   sleep,
   upsertSearchAttributes,
@@ -35,8 +36,11 @@ export const orderStateQuery = defineQuery<OrderState>(ORDER_STATE_QUERY);
 export const documentsUploadedSignal = defineSignal<[]>(DOCUMENTS_UPLOADED_SIGNAL);
 export const refreshUpdate = defineUpdate<OrderRecord, [RefreshUpdateArgs]>(REFRESH_UPDATE);
 
-const local = proxyActivities<OrderActivities>({
+// Database steps (and the PDF) run as local activities: short, in the worker that runs the workflow
+// task, without a round trip through the Temporal server for each.
+const local = proxyLocalActivities<OrderActivities>({
   startToCloseTimeout: '2m',
+  localRetryThreshold: '10s',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m' },
 });
 const webhooks = proxyActivities<OrderActivities>({
