@@ -7,6 +7,7 @@ import { createDataSource } from '../../libs/persistence/data-source.factory';
 import { AccountRepository } from '../../libs/persistence/repositories/account.repository';
 import { ApiKeyRepository } from '../../libs/persistence/repositories/api-key.repository';
 import { createSecurityServices } from '../../libs/security/security-services.factory';
+import { orderBody } from '../support/order-fixtures';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { BenchStack, ROOT, peakRssMiB, recreateDatabase, waitForPort } from './bench-stack';
 
@@ -156,18 +157,10 @@ async function main(): Promise<void> {
 }
 
 function benchOrder(externalId: string): Record<string, unknown> {
-  return {
-    address: '12 rue des Lilas',
-    additional: '',
-    city: 'Lyon',
-    zipcode: '69003',
-    owners: [{ firstname: 'Marie', lastname: 'Dupont' }],
-    invoice: { address: '3 place Bellecour', city: 'Lyon', zipcode: '69002', lastname: 'Étude Martin' },
-    method: 'extranet',
+  return orderBody({
     syndic: { name: 'Foncia', username: `bench.${externalId}`, password: 'pw' },
     external_id: externalId,
-    test_mode: true,
-  };
+  });
 }
 
 async function runConcurrently(
