@@ -146,6 +146,36 @@ async function main(): Promise<void> {
     results['end-to-end orders/s'] = (E2E_ORDERS / e2eSeconds).toFixed(1);
     results['worker peak RSS (MiB)'] = peakRssMiB(worker.pid!);
 
+    // 4a. Delay between a state change and its delivery, over the notifications of phase 3.
+    const e2eNotifications = await waitForDeliveries(receiver, orderids, E2E_ORDERS * 2);
+    const changedAt = (await dataSource.query(
+      `SELECT id, created_at FROM notifications WHERE orderid = ANY($1)`,
+      [orderids],
+    )) as { id: string; created_at: Date }[];
+    const changeTimes = new Map(changedAt.map((n) => [n.id, n.created_at.getTime()]));
+    const delays = e2eNotifications
+      .map((w) => w.receivedAt - (changeTimes.get(String(w.headers['webhook-id'])) ?? w.receivedAt))
+      .sort((a, b) => a - b);
+    results['state change → delivery p50 (ms)'] = delays[Math.floor(delays.length * 0.5)] ?? 'n/a';
+    results['state change → delivery p99 (ms)'] = delays[Math.floor(delays.length * 0.99)] ?? 'n/a';
+
+    // 4b. Deliveries per second with 1,000 notifications pending (test events, the same pipeline).
+    const pending = Number(process.env.BENCH_NOTIFICATIONS ?? 1000);
+    const events = ['received', 'waiting', 'need-refresh', 'confirmed', 'done'];
+    const before = receiver.received.length;
+    const burstStarted = Date.now();
+    await runConcurrently(pending, CONCURRENCY, (i) =>
+      fetch(`${e2eBase}/test/webhook-events`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ orderid: orderids[i % orderids.length], event: events[i % events.length] }),
+      }),
+    );
+    await waitForCount(() => receiver.received.length - before, pending);
+    const burstSeconds = (Date.now() - burstStarted) / 1000;
+    results[`${pending} test notifications delivered (s)`] = burstSeconds.toFixed(1);
+    results['deliveries/s'] = (pending / burstSeconds).toFixed(0);
+
     await receiver.stop();
     await dataSource.destroy();
     await connection.close();
@@ -174,6 +204,25 @@ async function runConcurrently(
       while (next < total) await task(next++);
     }),
   );
+}
+
+async function waitForDeliveries(
+  receiver: WebhookReceiver,
+  orderids: string[],
+  expected: number,
+): Promise<WebhookReceiver['received']> {
+  const ids = new Set(orderids);
+  const matching = () => receiver.received.filter((w) => ids.has(String(w.body.orderid)));
+  await waitForCount(() => matching().length, expected);
+  return matching();
+}
+
+async function waitForCount(count: () => number, expected: number): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  while (count() < expected) {
+    if (Date.now() > deadline) throw new Error(`only ${count()}/${expected} deliveries after 10 min`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 async function waitForNamespace(client: Client): Promise<void> {
