@@ -18,6 +18,7 @@ import {
 } from '@temporalio/workflow';
 import type { OrderActivities } from '../activities/order.activities';
 import { type Doctype } from '../libs/domain/doctype';
+import { nextNotificationRetryDelay } from '../libs/domain/notification-retry-schedule';
 import { type OrderState, type OrderTrigger, nextState } from '../libs/domain/order-state';
 import {
   CREDENTIALS_REFUSED_FAILURE,
@@ -238,11 +239,12 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
       for (let attempt = 0; ; attempt++) {
         const outcome = await webhooks.deliverNotification(notificationId);
         if (outcome.kind !== 'retry') break;
-        const delays = settings.notificationRetryDelaysMs;
-        const planned = delays[Math.min(attempt, delays.length - 1)]!;
-        // ±10 % jitter so receivers coming back up are not hit by every order at once.
-        const delay = outcome.retryAfterMs ?? Math.round(planned * (0.9 + Math.random() * 0.2));
-        if (Date.now() + delay - firstAttemptAt > settings.notificationDeadlineMs) {
+        const delay = nextNotificationRetryDelay(
+          settings,
+          { index: attempt, retryAfterMs: outcome.retryAfterMs, elapsedMs: Date.now() - firstAttemptAt },
+          Math.random,
+        );
+        if (delay === null) {
           await webhooks.markNotificationFailed(notificationId, outcome.error);
           break;
         }
