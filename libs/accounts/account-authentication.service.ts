@@ -29,17 +29,19 @@ export class AccountAuthenticationService {
     private readonly throttle: LoginThrottle,
   ) {}
 
-  /** The active API key presented in `X-Auth-Key`, or the 400 "invalid key" error. */
-  async requireApiKey(presented: string | undefined): Promise<ApiKeyEntity> {
+  /** The active API key presented in `X-Auth-Key` with its account's email, or the 400 "invalid key" error. */
+  private async requireApiKey(
+    presented: string | undefined,
+  ): Promise<{ key: ApiKeyEntity; accountEmail: string }> {
     // Garbage is refused without a database round trip.
     if (!presented || parseApiKeyId(presented) === null) throw new DomainError('invalid_api_key');
-    const key = await this.apiKeys.findActiveByHash(hashApiKey(presented));
-    if (!key) throw new DomainError('invalid_api_key');
-    return key;
+    const found = await this.apiKeys.findActiveWithAccountByHash(hashApiKey(presented));
+    if (!found) throw new DomainError('invalid_api_key');
+    return found;
   }
 
   async login(presentedKey: string | undefined, credentials: Credentials): Promise<AccessTokenPayload> {
-    const key = await this.requireApiKey(presentedKey);
+    const { key } = await this.requireApiKey(presentedKey);
     // Repeated failures for one email slow down its next attempts, before any password is checked.
     const retryAfter = this.throttle.begin(credentials.email);
     if (retryAfter > 0) throw new DomainError('rate_limited', { retryAfter });
@@ -59,10 +61,7 @@ export class AccountAuthenticationService {
     presentedKey: string | undefined,
     authorization: string | undefined,
   ): Promise<AuthenticatedAccount> {
-    if (!presentedKey || parseApiKeyId(presentedKey) === null) throw new DomainError('invalid_api_key');
-    const found = await this.apiKeys.findActiveWithAccountByHash(hashApiKey(presentedKey));
-    if (!found) throw new DomainError('invalid_api_key');
-    const { key, accountEmail } = found;
+    const { key, accountEmail } = await this.requireApiKey(presentedKey);
     const match = /^Bearer ([^\s]+)$/i.exec(authorization ?? '');
     if (!match) throw new DomainError('unauthenticated');
     let claims;

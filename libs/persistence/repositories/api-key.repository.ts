@@ -10,10 +10,6 @@ export class ApiKeyRepository {
     this.keys = dataSource.getRepository(ApiKeyEntity);
   }
 
-  findActiveByHash(keyHash: string): Promise<ApiKeyEntity | null> {
-    return this.keys.findOneBy({ keyHash, revokedAt: IsNull() });
-  }
-
   /** The active key with its account's email, in one query: this runs on every authenticated request. */
   async findActiveWithAccountByHash(
     keyHash: string,
