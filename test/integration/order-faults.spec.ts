@@ -1,8 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
-import { OrderRepository } from '../../libs/persistence/repositories/order.repository';
 import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
-import { orderBody } from '../support/order-fixtures';
 import { REPO_ROOT } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
 
@@ -26,35 +24,17 @@ describe('order processing under faults', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     }).then((r) => r.json() as Promise<SandboxStats>);
 
-  async function createOrder(username: string): Promise<string> {
-    const res = await stack.http.post(
-      '/order/',
-      orderBody({ syndic: { name: 'Foncia', username, password: 'pw' } }),
-      stack.account.headers,
-    );
-    expect(res.status).toBe(200);
-    return (res.json as { payload: { orderid: string } }).payload.orderid;
-  }
-
-  const stateOf = async (orderid: string) =>
-    (
-      (await stack.http.get(`/order/${orderid}`, stack.account.headers)).json as {
-        payload: { state: string };
-      }
-    ).payload.state;
-  const transitionsOf = async (orderid: string) =>
-    (await new OrderRepository(stack.api.dataSource).listEvents(orderid)).map(
-      (e) => `${e.fromState ?? ''}>${e.toState}`,
-    );
+  const createOrder = (username: string) =>
+    stack.createOrder({ syndic: { name: 'Foncia', username, password: 'pw' } });
 
   it('completes when the extranet fails with 5xx, then answers too slowly, then recovers', async () => {
     await admin('reset', {});
     await admin('faults', { mode: 'error500', count: 3 });
     const orderid = await createOrder('claire.fault500');
-    await waitFor(async () => (await stateOf(orderid)) === 'received', { what: 'received after 5xx' });
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'received', { what: 'received after 5xx' });
     await admin('faults', { mode: 'slow', count: 2, latencyMs: 1500 });
-    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done', timeoutMs: 60_000 });
-    expect(await transitionsOf(orderid)).toEqual(['>confirmed', 'confirmed>received', 'received>done']);
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done', timeoutMs: 60_000 });
+    expect(await stack.transitionsOf(orderid)).toEqual(['>confirmed', 'confirmed>received', 'received>done']);
   });
 
   it('survives the worker process being killed during collection: no lost or repeated transition or download', async () => {
@@ -72,7 +52,7 @@ describe('order processing under faults', () => {
       // Every extranet answer now takes 2 s: the order is caught in the middle of its collection.
       await admin('faults', { mode: 'slow', count: 1000, latencyMs: 700 });
       const orderid = await createOrder('hugo.killed');
-      await waitFor(async () => (await stateOf(orderid)) === 'received', {
+      await waitFor(async () => (await stack.stateOf(orderid)) === 'received', {
         what: 'received',
         timeoutMs: 60_000,
       });
@@ -80,11 +60,15 @@ describe('order processing under faults', () => {
       await new Promise((resolve) => worker.once('exit', resolve));
       await admin('faults', { mode: 'none' });
       await stack.startWorker();
-      await waitFor(async () => (await stateOf(orderid)) === 'done', {
+      await waitFor(async () => (await stack.stateOf(orderid)) === 'done', {
         what: 'done after restart',
         timeoutMs: 90_000,
       });
-      expect(await transitionsOf(orderid)).toEqual(['>confirmed', 'confirmed>received', 'received>done']);
+      expect(await stack.transitionsOf(orderid)).toEqual([
+        '>confirmed',
+        'confirmed>received',
+        'received>done',
+      ]);
       const stats = await admin('stats');
       const downloads = Object.values(stats.downloads);
       expect(downloads.length).toBeGreaterThan(0);

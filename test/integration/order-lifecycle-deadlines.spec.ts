@@ -1,9 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { extractPdfText } from '../../libs/pre-statement/testing/pdf-text';
-import { OrderRepository } from '../../libs/persistence/repositories/order.repository';
 import { pdfBytes, uploadItem } from '../support/document-fixtures';
 import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
-import { orderBody } from '../support/order-fixtures';
 import { waitFor } from '../support/wait-for';
 import { recordWorkflowHistory } from '../support/workflow-history-recorder';
 
@@ -19,21 +17,6 @@ describe('order lifecycle: deadlines, uploads, the document and its notification
   });
   afterAll(() => stack.close());
 
-  async function createOrder(overrides: Record<string, unknown>): Promise<string> {
-    const res = await stack.http.post('/order/', orderBody(overrides), stack.account.headers);
-    expect(res.status).toBe(200);
-    return (res.json as { payload: { orderid: string } }).payload.orderid;
-  }
-  const stateOf = async (orderid: string) =>
-    (
-      (await stack.http.get(`/order/${orderid}`, stack.account.headers)).json as {
-        payload: { state: string };
-      }
-    ).payload.state;
-  const transitionsOf = async (orderid: string) =>
-    (await new OrderRepository(stack.api.dataSource).listEvents(orderid)).map(
-      (e) => `${e.fromState ?? ''}>${e.toState}`,
-    );
   const documentOf = async (orderid: string) => {
     const res = await fetch(`${stack.api.baseUrl}/order/${orderid}/document`, {
       headers: stack.account.headers,
@@ -44,11 +27,11 @@ describe('order lifecycle: deadlines, uploads, the document and its notification
   };
 
   it('produces the pre-statement at the waiting deadline with the missing documents listed', async () => {
-    const orderid = await createOrder({
+    const orderid = await stack.createOrder({
       syndic: { name: 'Foncia', username: 'sandbox-missing-docs', password: 'pw' },
     });
-    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done', timeoutMs: 30_000 });
-    expect(await transitionsOf(orderid)).toEqual([
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done', timeoutMs: 30_000 });
+    expect(await stack.transitionsOf(orderid)).toEqual([
       '>confirmed',
       'confirmed>received',
       'received>waiting',
@@ -69,7 +52,7 @@ describe('order lifecycle: deadlines, uploads, the document and its notification
   });
 
   it('runs an upload order end to end: waiting for a missing document, woken by its upload', async () => {
-    const orderid = await createOrder({
+    const orderid = await stack.createOrder({
       method: 'upload',
       syndic: undefined,
       documents: [
@@ -78,7 +61,7 @@ describe('order lifecycle: deadlines, uploads, the document and its notification
         uploadItem({ doctype: 3, filename: 'reglement.pdf', content: pdfBytes('rcp').toString('base64') }),
       ],
     });
-    await waitFor(async () => (await stateOf(orderid)) === 'waiting', { what: 'waiting' });
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'waiting', { what: 'waiting' });
     const upload = await stack.http.post(
       `/order/${orderid}/documents`,
       {
@@ -93,8 +76,8 @@ describe('order lifecycle: deadlines, uploads, the document and its notification
       stack.account.headers,
     );
     expect(upload.status).toBe(200);
-    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done' });
-    expect(await transitionsOf(orderid)).toEqual([
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done' });
+    expect(await stack.transitionsOf(orderid)).toEqual([
       '>confirmed',
       'confirmed>received',
       'received>waiting',
@@ -110,12 +93,12 @@ describe('order lifecycle: deadlines, uploads, the document and its notification
   });
 
   it('carries the PDF in the signed done notification, honours lots and all_due_paid, and keeps the refresh comment', async () => {
-    const orderid = await createOrder({
+    const orderid = await stack.createOrder({
       syndic: { name: 'Foncia', username: 'louise.bernard', password: 'pw' },
       all_due_paid: true,
       external_id: 'REF-77',
     });
-    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done' });
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done' });
     const done = await waitFor(() => stack.receiver.forOrder(orderid).find((w) => w.body.status === 'done'), {
       what: 'done notification',
     });
@@ -131,8 +114,10 @@ describe('order lifecycle: deadlines, uploads, the document and its notification
   });
 
   it('refuses a refresh once the refresh window is over (409)', async () => {
-    const orderid = await createOrder({ syndic: { name: 'Foncia', username: 'marc.petit', password: 'pw' } });
-    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done' });
+    const orderid = await stack.createOrder({
+      syndic: { name: 'Foncia', username: 'marc.petit', password: 'pw' },
+    });
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done' });
     const handle = stack.api.temporal.workflow.getHandle(`order-${orderid}`);
     await waitFor(async () => (await handle.describe()).status.name === 'COMPLETED', {
       what: 'closed',

@@ -1,8 +1,6 @@
 import { orderWorkflowId } from '../../libs/domain/order-id';
 import { ORDER_SEARCH_ATTRIBUTES } from '../../libs/domain/search-attributes';
-import { OrderRepository } from '../../libs/persistence/repositories/order.repository';
 import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
-import { orderBody } from '../support/order-fixtures';
 import { waitFor } from '../support/wait-for';
 import { recordWorkflowHistory } from '../support/workflow-history-recorder';
 
@@ -14,28 +12,12 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
   });
   afterAll(() => stack.close());
 
-  async function createOrder(overrides: Record<string, unknown>): Promise<string> {
-    const res = await stack.http.post('/order/', orderBody(overrides), stack.account.headers);
-    expect(res.status).toBe(200);
-    return (res.json as { payload: { orderid: string } }).payload.orderid;
-  }
-
-  async function stateOf(orderid: string): Promise<string> {
-    const res = await stack.http.get(`/order/${orderid}`, stack.account.headers);
-    return (res.json as { payload: { state: string } }).payload.state;
-  }
-
-  const eventsOf = async (orderid: string) =>
-    (await new OrderRepository(stack.api.dataSource).listEvents(orderid)).map(
-      (e) => `${e.fromState ?? ''}>${e.toState}`,
-    );
-
   it('goes straight to done and notifies every state change in order', async () => {
-    const orderid = await createOrder({
+    const orderid = await stack.createOrder({
       syndic: { name: 'Foncia', username: 'jeanne.martin', password: 'pw' },
     });
-    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done' });
-    expect(await eventsOf(orderid)).toEqual(['>confirmed', 'confirmed>received', 'received>done']);
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done' });
+    expect(await stack.transitionsOf(orderid)).toEqual(['>confirmed', 'confirmed>received', 'received>done']);
     await waitFor(() => stack.receiver.statusesOf(orderid).length === 2, { what: 'notifications' });
     expect(stack.receiver.statusesOf(orderid)).toEqual(['received', 'done']);
     const record = (await stack.http.get(`/order/${orderid}`, stack.account.headers)).json as {
@@ -48,11 +30,11 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
   });
 
   it('waits for missing documents, finds them at the next poll, then completes', async () => {
-    const orderid = await createOrder({
+    const orderid = await stack.createOrder({
       syndic: { name: 'Foncia', username: 'sandbox-missing-docs', password: 'pw' },
     });
-    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done' });
-    expect(await eventsOf(orderid)).toEqual([
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done' });
+    expect(await stack.transitionsOf(orderid)).toEqual([
       '>confirmed',
       'confirmed>received',
       'received>waiting',
@@ -65,10 +47,10 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
   });
 
   it('waits on refused credentials, then completes after a refresh with good ones', async () => {
-    const orderid = await createOrder({
+    const orderid = await stack.createOrder({
       syndic: { name: 'Foncia', username: 'sandbox-bad-credentials', password: 'x' },
     });
-    await waitFor(async () => (await stateOf(orderid)) === 'waiting', { what: 'waiting' });
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'waiting', { what: 'waiting' });
     const refresh = await stack.http.post(
       `/order/${orderid}/refresh`,
       {
@@ -84,8 +66,8 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
       success: true,
       payload: { state: 'need-refresh', refreshed: true },
     });
-    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'done' });
-    expect(await eventsOf(orderid)).toEqual([
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done' });
+    expect(await stack.transitionsOf(orderid)).toEqual([
       '>confirmed',
       'confirmed>waiting',
       'waiting>need-refresh',
@@ -96,16 +78,18 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
   });
 
   it('refreshes a done order: need-refresh, then done again with refreshed true', async () => {
-    const orderid = await createOrder({ syndic: { name: 'Foncia', username: 'paul.leroy', password: 'pw' } });
-    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'first done' });
+    const orderid = await stack.createOrder({
+      syndic: { name: 'Foncia', username: 'paul.leroy', password: 'pw' },
+    });
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'first done' });
     const refresh = await stack.http.post(
       `/order/${orderid}/refresh`,
       { method: 'extranet', comment: '' },
       stack.account.headers,
     );
     expect(refresh.status).toBe(200);
-    await waitFor(async () => (await eventsOf(orderid)).length === 6, { what: 'second done' });
-    expect((await eventsOf(orderid)).slice(3)).toEqual([
+    await waitFor(async () => (await stack.transitionsOf(orderid)).length === 6, { what: 'second done' });
+    expect((await stack.transitionsOf(orderid)).slice(3)).toEqual([
       'done>need-refresh',
       'need-refresh>received',
       'received>done',

@@ -4,8 +4,10 @@ import { DefaultLogger, Runtime, type Worker } from '@temporalio/worker';
 import { startSandboxExtranet } from '../../apps/extranet-sandbox/src/sandbox-server';
 import { createOrderWorkerRuntime } from '../../apps/worker/src/order-worker.runtime';
 import { type AppConfig, loadConfig } from '../../libs/config/app-config';
+import { OrderRepository } from '../../libs/persistence/repositories/order.repository';
 import { type ApiTestApp, startApiTestApp } from './api-test-app';
 import { HttpTestClient } from './http-test-client';
+import { orderBody } from './order-fixtures';
 import { type SignedInAccount, createTestAccount, signIn } from './test-accounts';
 import { TEST_VAR_DIR } from './test-environment';
 import { WebhookReceiver } from './webhook-receiver';
@@ -28,6 +30,12 @@ export interface LifecycleStack {
   sandboxUrl: string;
   account: SignedInAccount;
   env: Record<string, string>;
+  /** Creates an order of the stack's account (the fixture body with `overrides`); returns its id. */
+  createOrder(overrides: Record<string, unknown>): Promise<string>;
+  /** The order's state as the API reports it. */
+  stateOf(orderid: string): Promise<string>;
+  /** The order's persisted transitions, as `from>to` (`>confirmed` for the first). */
+  transitionsOf(orderid: string): Promise<string[]>;
   /** (Re)starts the worker; the previous one must have been stopped. */
   startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
@@ -75,6 +83,19 @@ export async function startLifecycleStack(
     sandboxUrl: sandbox.url,
     account,
     env: fullEnv,
+    async createOrder(overrides) {
+      const res = await stack.http.post('/order/', orderBody(overrides), account.headers);
+      if (res.status !== 200) throw new Error(`order creation answered ${res.status}: ${res.text}`);
+      return (res.json as { payload: { orderid: string } }).payload.orderid;
+    },
+    async stateOf(orderid) {
+      const res = await stack.http.get(`/order/${orderid}`, account.headers);
+      return (res.json as { payload: { state: string } }).payload.state;
+    },
+    async transitionsOf(orderid) {
+      const events = await new OrderRepository(api.dataSource).listEvents(orderid);
+      return events.map((e) => `${e.fromState ?? ''}>${e.toState}`);
+    },
     async startWorker() {
       const runtime = await createOrderWorkerRuntime(config);
       running = { worker: runtime.worker, run: runtime.worker.run(), close: runtime.close };
