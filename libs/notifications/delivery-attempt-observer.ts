@@ -4,6 +4,8 @@ import { type DeliveryOutcome } from './delivery-outcome';
 export interface ObservedAttempt {
   accountId: string;
   accountEmail: string;
+  /** Whether a failing-endpoint alert stood for the account when the attempt began. */
+  accountAlerted: boolean;
   notificationId: string;
   notificationCreatedAt: Date;
   orderid: string;

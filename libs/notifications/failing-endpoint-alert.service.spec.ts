@@ -48,6 +48,7 @@ function attempt(overrides: Partial<ObservedAttempt> = {}): ObservedAttempt {
   return {
     accountId: 'account-1',
     accountEmail: 'notaire@example.fr',
+    accountAlerted: false,
     notificationId: 'n-1',
     notificationCreatedAt: new Date(NOW.getTime() - 26 * HOUR),
     orderid: 'AB12CD',
@@ -82,9 +83,15 @@ describe('FailingEndpointAlertService', () => {
   it('alerts again after a success to the endpoint cleared the alert', async () => {
     const { service, sent } = setUp();
     await service.attempted(attempt());
-    await service.attempted(attempt({ outcome: { kind: 'delivered' } }));
+    await service.attempted(attempt({ outcome: { kind: 'delivered' }, accountAlerted: true }));
     await service.attempted(attempt());
     expect(sent).toHaveLength(2);
+  });
+
+  it('makes no query on a success when no alert stands for the account', async () => {
+    const { service, alerts } = setUp();
+    await service.attempted(attempt({ outcome: { kind: 'delivered' } }));
+    expect(alerts.clear).not.toHaveBeenCalled();
   });
 
   it('ignores 410 Gone and missing callbacks', async () => {

@@ -30,7 +30,9 @@ export class FailingEndpointAlertService implements DeliveryAttemptObserver {
     const endpoint = displayedEndpoint(attempt.url);
     try {
       if (outcome.kind === 'delivered') {
-        await this.alerts.clear(accountId, endpoint);
+        // Most deliveries have no alert to clear: no query then. One claimed during this attempt is
+        // cleared by the endpoint's next success.
+        if (attempt.accountAlerted) await this.alerts.clear(accountId, endpoint);
         return;
       }
       if (outcome.kind !== 'retry') return;

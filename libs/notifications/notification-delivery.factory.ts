@@ -1,8 +1,6 @@
 import { type DataSource } from 'typeorm';
 import { type AppConfig } from '../config/app-config';
 import { type DocumentStore } from '../documents/document-store';
-import { AccountRepository } from '../persistence/repositories/account.repository';
-import { OrderRepository } from '../persistence/repositories/order.repository';
 import { type SecretBox } from '../security/secret-box';
 import { CallbackAddressGuard } from './callback-address.guard';
 import { type DeliveryAttemptObserver } from './delivery-attempt-observer';
@@ -45,8 +43,6 @@ export function createNotificationDeliveryService(
   });
   return new NotificationDeliveryService(
     new NotificationRepository(dataSource),
-    new OrderRepository(dataSource),
-    new AccountRepository(dataSource),
     new NotificationPayloadBuilder(
       new NotificationContentRepository(dataSource),
       options.documentStore,

@@ -1,5 +1,3 @@
-import { type AccountRepository } from '../persistence/repositories/account.repository';
-import { type OrderRepository } from '../persistence/repositories/order.repository';
 import { type SecretBox } from '../security/secret-box';
 import { type DeliveryAttemptObserver } from './delivery-attempt-observer';
 import { type DeliveryOutcome } from './delivery-outcome';
@@ -36,8 +34,6 @@ const URL_COLUMN_LENGTH = 2048;
 export class NotificationDeliveryService {
   constructor(
     private readonly notifications: NotificationRepository,
-    private readonly orders: OrderRepository,
-    private readonly accounts: AccountRepository,
     private readonly payloads: NotificationPayloadBuilder,
     private readonly sender: WebhookSender,
     private readonly secretBox: SecretBox,
@@ -47,8 +43,9 @@ export class NotificationDeliveryService {
   ) {}
 
   async attempt(notificationId: string, options: DeliveryAttemptOptions = {}): Promise<DeliveryOutcome> {
-    const notification = await this.notifications.findById(notificationId);
-    if (!notification) throw new NotificationNotFoundError(`no notification ${notificationId}`);
+    const target = await this.notifications.findDeliveryTarget(notificationId);
+    if (!target) throw new NotificationNotFoundError(`no notification ${notificationId}`);
+    const { notification, order, account } = target;
     if (!options.redelivery) {
       if (notification.deliveredAt) return { kind: 'delivered' };
       if (notification.failedAt) return { kind: 'gone' };
@@ -58,12 +55,10 @@ export class NotificationDeliveryService {
     ) {
       return { kind: 'delivered' };
     }
-    const order = await this.orders.findById(notification.orderid);
     if (!order)
       throw new NotificationNotFoundError(
         `no order ${notification.orderid} for notification ${notificationId}`,
       );
-    const account = await this.accounts.findById(order.accountId);
     if (!account) throw new NotificationNotFoundError(`no account for order ${order.orderid}`);
     const url = order.callbackUrl || account.callbackUrl;
     if (!url) return { kind: 'no-callback' };
@@ -73,6 +68,7 @@ export class NotificationDeliveryService {
     const observed = {
       accountId: account.id,
       accountEmail: account.email,
+      accountAlerted: account.alerted,
       notificationId,
       notificationCreatedAt: notification.createdAt,
       orderid: order.orderid,
@@ -103,15 +99,18 @@ export class NotificationDeliveryService {
 
     const result = await this.sender.send(url, body, headers);
     const outcome = outcomeOf(result, this.clock());
-    await this.notifications.recordAttempt({
-      ...logged,
-      httpStatus: result.kind === 'response' ? result.status : null,
-      latencyMs: result.latencyMs,
-      error: outcome.kind === 'retry' || outcome.kind === 'gone' ? errorOf(result) : null,
-      responseExcerpt: result.kind === 'response' ? result.excerpt : null,
-    });
-    if (outcome.kind === 'delivered') await this.notifications.markDelivered(notificationId, this.clock());
-    if (outcome.kind === 'gone') await this.notifications.markGone(notificationId, this.clock());
+    await this.notifications.recordAttempt(
+      {
+        ...logged,
+        httpStatus: result.kind === 'response' ? result.status : null,
+        latencyMs: result.latencyMs,
+        error: outcome.kind === 'retry' || outcome.kind === 'gone' ? errorOf(result) : null,
+        responseExcerpt: result.kind === 'response' ? result.excerpt : null,
+      },
+      outcome.kind === 'delivered' || outcome.kind === 'gone'
+        ? { kind: outcome.kind, at: this.clock() }
+        : null,
+    );
     await this.observer?.attempted({ ...observed, outcome });
     return outcome;
   }

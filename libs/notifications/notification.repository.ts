@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource, In, IsNull, type Repository } from 'typeorm';
 import { type OrderState } from '../domain/order-state';
+import { type AccountStatement } from '../extranet/account-statement';
+import { type AccountEntity } from '../persistence/entities/account.entity';
+import { type OrderEntity } from '../persistence/entities/order.entity';
 import { NotificationAttemptEntity } from '../persistence/entities/notification-attempt.entity';
 import { NotificationEntity } from '../persistence/entities/notification.entity';
 
@@ -24,6 +27,51 @@ export interface AttemptRecord {
   latencyMs: number | null;
   error: string | null;
   responseExcerpt: string | null;
+}
+
+export interface DeliveryTarget {
+  notification: Pick<
+    NotificationEntity,
+    'id' | 'orderid' | 'status' | 'test' | 'orderVersion' | 'createdAt' | 'deliveredAt' | 'failedAt'
+  >;
+  order: Pick<OrderEntity, 'orderid' | 'externalId' | 'statement' | 'callbackUrl'> | null;
+  account: DeliveryAccount | null;
+}
+
+export interface DeliveryAccount extends Pick<
+  AccountEntity,
+  'id' | 'email' | 'callbackUrl' | 'webhookSecretSealed' | 'shareDocuments' | 'shareRegistrationId'
+> {
+  /** Whether a failing-endpoint alert stands for one of the account's endpoints. */
+  alerted: boolean;
+}
+
+interface DeliveryTargetRow {
+  id: string;
+  orderid: string;
+  status: OrderState;
+  test: boolean;
+  order_version: number;
+  created_at: Date;
+  delivered_at: Date | null;
+  failed_at: Date | null;
+  order_orderid: string | null;
+  external_id: string | null;
+  statement: AccountStatement | null;
+  order_callback_url: string | null;
+  account_id: string | null;
+  email: string | null;
+  account_callback_url: string | null;
+  webhook_secret_sealed: string | null;
+  share_documents: boolean | null;
+  share_registration_id: boolean | null;
+  account_alerted: boolean;
+}
+
+/** How an attempt settled its notification, recorded with it. */
+export interface AttemptSettlement {
+  kind: 'delivered' | 'gone';
+  at: Date;
 }
 
 export interface NotificationWithAttempts {
@@ -62,6 +110,60 @@ export class NotificationRepository {
 
   findById(id: string): Promise<NotificationEntity | null> {
     return this.notifications.findOneBy({ id });
+  }
+
+  /**
+   * Everything one delivery attempt needs (the notification, its order, the order's account) in one
+   * query; null when the notification does not exist. `order`/`account` null when they are gone.
+   */
+  async findDeliveryTarget(id: string): Promise<DeliveryTarget | null> {
+    const rows: DeliveryTargetRow[] = await this.dataSource.query(
+      `SELECT n.id, n.orderid, n.status, n.test, n.order_version, n.created_at, n.delivered_at, n.failed_at,
+              o.orderid AS order_orderid, o.external_id, o.statement, o.callback_url AS order_callback_url,
+              a.id AS account_id, a.email, a.callback_url AS account_callback_url, a.webhook_secret_sealed,
+              a.share_documents, a.share_registration_id,
+              EXISTS (SELECT 1 FROM callback_alerts ca WHERE ca.account_id = a.id) AS account_alerted
+         FROM notifications n
+         LEFT JOIN orders o ON o.orderid = n.orderid
+         LEFT JOIN accounts a ON a.id = o.account_id
+        WHERE n.id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      notification: {
+        id: row.id,
+        orderid: row.orderid,
+        status: row.status,
+        test: row.test,
+        orderVersion: row.order_version,
+        createdAt: row.created_at,
+        deliveredAt: row.delivered_at,
+        failedAt: row.failed_at,
+      },
+      order:
+        row.order_orderid === null
+          ? null
+          : {
+              orderid: row.order_orderid,
+              externalId: row.external_id!,
+              statement: row.statement,
+              callbackUrl: row.order_callback_url,
+            },
+      account:
+        row.account_id === null
+          ? null
+          : {
+              id: row.account_id,
+              email: row.email!,
+              callbackUrl: row.account_callback_url,
+              webhookSecretSealed: row.webhook_secret_sealed!,
+              shareDocuments: row.share_documents!,
+              shareRegistrationId: row.share_registration_id!,
+              alerted: row.account_alerted,
+            },
+    };
   }
 
   /** The notification when it belongs to that order (the API never crosses orders). */
@@ -103,32 +205,36 @@ export class NotificationRepository {
     return first?.attemptedAt ?? null;
   }
 
-  /** Appends one attempt to the log and counts it on the notification, atomically. */
-  async recordAttempt(attempt: AttemptRecord): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.insert(NotificationAttemptEntity, attempt);
-      await manager
-        .createQueryBuilder()
-        .update(NotificationEntity)
-        .set({ attemptCount: () => 'attempt_count + 1', lastError: attempt.error })
-        .where('id = :id', { id: attempt.notificationId })
-        .execute();
-    });
-  }
-
-  /** Delivered: a 2xx came back. The first delivery time is kept when a redelivery succeeds again. */
-  async markDelivered(id: string, at: Date): Promise<void> {
-    await this.notifications
-      .createQueryBuilder()
-      .update()
-      .set({ deliveredAt: () => 'COALESCE(delivered_at, :at)', failedAt: null, lastError: null })
-      .where('id = :id', { id, at })
-      .execute();
-  }
-
-  /** The receiver answered 410 Gone: no more attempts. */
-  async markGone(id: string, at: Date): Promise<void> {
-    await this.notifications.update({ id }, { failedAt: at });
+  /**
+   * Appends one attempt to the log, counts it on the notification and records how it settled it
+   * (`delivered`: a 2xx, the first delivery time kept when a redelivery succeeds again; `gone`: 410),
+   * in one statement: atomic, one round trip.
+   */
+  async recordAttempt(attempt: AttemptRecord, settled: AttemptSettlement | null = null): Promise<void> {
+    await this.dataSource.query(
+      `WITH logged AS (
+         INSERT INTO notification_attempts
+           (notification_id, attempted_at, url, http_status, latency_ms, error, response_excerpt)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+       )
+       UPDATE notifications
+          SET attempt_count = attempt_count + 1,
+              last_error = $6,
+              delivered_at = CASE WHEN $8 = 'delivered' THEN COALESCE(delivered_at, $9) ELSE delivered_at END,
+              failed_at = CASE $8 WHEN 'delivered' THEN NULL WHEN 'gone' THEN $9 ELSE failed_at END
+        WHERE id = $1`,
+      [
+        attempt.notificationId,
+        attempt.attemptedAt,
+        attempt.url,
+        attempt.httpStatus,
+        attempt.latencyMs,
+        attempt.error,
+        attempt.responseExcerpt,
+        settled?.kind ?? null,
+        settled?.at ?? null,
+      ],
+    );
   }
 
   /** Given up (the retry deadline passed without a 2xx); a delivered notification stays delivered. */

@@ -22,9 +22,15 @@ export class CallbackAlertRepository {
     return inserted.length > 0;
   }
 
-  /** The endpoint works again (or the alert could not be sent): a later failure alerts anew. */
+  /**
+   * The endpoint works again (or the alert could not be sent): a later failure alerts anew. Plain SQL:
+   * it runs after every successful delivery.
+   */
   async clear(accountId: string, endpoint: string): Promise<void> {
-    await this.alerts.delete({ accountId, endpoint });
+    await this.alerts.query(`DELETE FROM callback_alerts WHERE account_id = $1 AND endpoint = $2`, [
+      accountId,
+      endpoint,
+    ]);
   }
 
   findAlert(accountId: string, endpoint: string): Promise<CallbackAlertEntity | null> {

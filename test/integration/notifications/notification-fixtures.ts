@@ -81,8 +81,6 @@ export async function openNotificationTestKit(): Promise<NotificationTestKit> {
     deliveryService({ policy = { allowPrivate: true }, timeoutMs = 5000, resolver } = {}) {
       return new NotificationDeliveryService(
         notifications,
-        new OrderRepository(dataSource),
-        new AccountRepository(dataSource),
         payloads,
         new WebhookSender(new CallbackAddressGuard(policy, resolver), { timeoutMs }),
         security.secretBox,
