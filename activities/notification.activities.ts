@@ -9,18 +9,31 @@ import { type DeliveryAttemptOptions } from '../libs/notifications/notification-
 export interface NotificationActivityDependencies {
   notifications: {
     attempt(notificationId: string, options?: DeliveryAttemptOptions): Promise<DeliveryOutcome>;
+    markFailed(notificationId: string, reason: string): Promise<void>;
   };
   confirmations: {
     send(orderid: string, requestedAt: Date): Promise<ConfirmationEmailResult>;
   };
 }
 
-/**
- * Activities of the notification delivery and confirmation email workflows; the first delivery of a
- * test event uses the order activities' `deliverNotification`.
- */
+/** Activities of the notification queue, redelivery and confirmation email workflows. */
 export function createNotificationActivities(deps: NotificationActivityDependencies) {
   return {
+    /** One attempt; a notification already delivered or given up is not sent again. */
+    async deliverNotification(notificationId: string): Promise<DeliveryOutcome> {
+      try {
+        return await deps.notifications.attempt(notificationId);
+      } catch (error) {
+        // A notification row that does not exist can never be sent: retrying would stall the queue.
+        if ((error as { code?: string }).code === 'notification_not_found') return { kind: 'no-callback' };
+        throw error;
+      }
+    },
+
+    async markNotificationFailed(notificationId: string, reason: string): Promise<void> {
+      await deps.notifications.markFailed(notificationId, reason);
+    },
+
     /** Sends again with the same `webhook-id`, unless this redelivery already went through. */
     async redeliverNotification(notificationId: string, afterAttemptId: string): Promise<DeliveryOutcome> {
       try {

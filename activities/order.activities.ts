@@ -4,7 +4,7 @@ import { CREDENTIALS_REFUSED_FAILURE } from '../libs/domain/order-workflow.contr
 import { type OrderState } from '../libs/domain/order-state';
 import { ExtranetCredentialsRefusedError } from '../libs/extranet/extranet-errors';
 import { type ExtranetDocument } from '../libs/extranet/extranet-document';
-import { type DeliveryOutcome } from '../libs/notifications/delivery-outcome';
+import { type NotificationWorkflowStarter } from '../libs/notifications/notification-workflow-starter';
 import { type OrderRecord } from '../libs/orders/order-record';
 import { type OrderRepository } from '../libs/persistence/repositories/order.repository';
 import { type OrderCollectionService } from '../libs/processing/order-collection.service';
@@ -16,10 +16,8 @@ export interface OrderActivityDependencies {
   collection: OrderCollectionService;
   refreshes: OrderRefreshApplicationService;
   preStatements: PreStatementGenerationService;
-  notifications: {
-    attempt(notificationId: string): Promise<DeliveryOutcome>;
-    markFailed(notificationId: string, reason: string): Promise<void>;
-  };
+  /** Hands each transition's notification to the order's notification queue. */
+  notificationQueue: Pick<NotificationWorkflowStarter, 'enqueue'>;
 }
 
 export interface OrderSnapshot {
@@ -107,18 +105,9 @@ export function createOrderActivities(deps: OrderActivityDependencies) {
       await deps.preStatements.generate(orderid, version, new Date(issuedAt));
     },
 
-    async deliverNotification(notificationId: string): Promise<DeliveryOutcome> {
-      try {
-        return await deps.notifications.attempt(notificationId);
-      } catch (error) {
-        // A notification row that does not exist can never be sent: retrying would stall the queue.
-        if ((error as { code?: string }).code === 'notification_not_found') return { kind: 'no-callback' };
-        throw error;
-      }
-    },
-
-    async markNotificationFailed(notificationId: string, reason: string): Promise<void> {
-      await deps.notifications.markFailed(notificationId, reason);
+    /** Idempotent: the queue takes a notification once, however often it is queued. */
+    async queueNotification(target: { orderid: string; account: string; notificationId: string }) {
+      await deps.notificationQueue.enqueue(target);
     },
   };
 }

@@ -12,13 +12,11 @@ import {
   proxyActivities,
   proxyLocalActivities,
   setHandler,
-  sleep,
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { OrderActivities } from '../activities/order.activities';
 import { type Doctype } from '../libs/domain/doctype';
-import { nextNotificationRetryDelay } from '../libs/domain/notification-retry-schedule';
 import { type OrderState, type OrderTrigger, nextState } from '../libs/domain/order-state';
 import {
   CREDENTIALS_REFUSED_FAILURE,
@@ -44,11 +42,6 @@ const local = proxyLocalActivities<OrderActivities>({
   localRetryThreshold: '10s',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m' },
 });
-const webhooks = proxyActivities<OrderActivities>({
-  // One HTTP attempt (15 s at most) plus its log; the retry schedule is the workflow's own.
-  startToCloseTimeout: '1m',
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m' },
-});
 
 /** Keeps each run's history small; a long wait or a long notification retry continues as new. */
 const MAX_HISTORY_EVENTS = 5000;
@@ -57,11 +50,12 @@ type Outcome = 'idle' | 'continue-as-new';
 
 /**
  * One workflow per order (`order-<orderid>`): collection from the extranet (or uploads), waiting for
- * missing documents, the pre-statement, refreshes for as long as the refresh window lasts, and the
- * notifications of every transition, delivered in order without ever holding processing up.
+ * missing documents, the pre-statement, refreshes for as long as the refresh window lasts. Each
+ * transition's notification is handed to the order's notification queue (its own workflow), so a
+ * failing callback never holds processing up.
  */
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
-  const { orderid, settings } = input;
+  const { orderid, account, settings } = input;
   // The extranet may be down for hours: retried with backoff, never given up on by the workflow.
   const extranetRetry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10m' } as const;
   const extranet = proxyActivities<OrderActivities>({
@@ -78,7 +72,6 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     version: 1,
     waitingSince: null,
     doneAt: null,
-    pendingNotifications: [],
     credentialsRefused: false,
   };
   let restartRequested = false;
@@ -105,7 +98,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
           c.waitingSince = null;
           c.doneAt = null;
           c.credentialsRefused = false;
-          c.pendingNotifications.push(applied.notificationId);
+          await local.queueNotification({ orderid, account, notificationId: applied.notificationId });
           upsertSearchAttributes([{ key: ORDER_SEARCH_ATTRIBUTES.orderState, value: c.state }]);
           // A refresh while collecting restarts collection with the new parameters.
           restartRequested = true;
@@ -138,12 +131,22 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
       const from = c.state;
       const to = nextState(from, trigger);
       // Not cancellable: once the transition is persisted its notification must be queued.
-      const recorded = await CancellationScope.nonCancellable(() =>
-        local.recordTransition({ orderid, version: c.version, from, to, trigger, detail, at: Date.now() }),
-      );
+      const recorded = await CancellationScope.nonCancellable(async () => {
+        const at = Date.now();
+        const r = await local.recordTransition({
+          orderid,
+          version: c.version,
+          from,
+          to,
+          trigger,
+          detail,
+          at,
+        });
+        if (r !== null) await local.queueNotification({ orderid, account, notificationId: r.notificationId });
+        return r;
+      });
       if (recorded === null) return;
       c.state = to;
-      c.pendingNotifications.push(recorded.notificationId);
       upsertSearchAttributes([{ key: ORDER_SEARCH_ATTRIBUTES.orderState, value: to }]);
     } finally {
       transitionLocked = false;
@@ -230,30 +233,6 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     }
   }
 
-  /** Delivers queued notifications one at a time, in order, on the configured retry schedule. */
-  async function deliverNotifications(): Promise<never> {
-    for (;;) {
-      await condition(() => c.pendingNotifications.length > 0);
-      const notificationId = c.pendingNotifications[0]!;
-      const firstAttemptAt = Date.now();
-      for (let attempt = 0; ; attempt++) {
-        const outcome = await webhooks.deliverNotification(notificationId);
-        if (outcome.kind !== 'retry') break;
-        const delay = nextNotificationRetryDelay(
-          settings,
-          { index: attempt, retryAfterMs: outcome.retryAfterMs, elapsedMs: Date.now() - firstAttemptAt },
-          Math.random,
-        );
-        if (delay === null) {
-          await webhooks.markNotificationFailed(notificationId, outcome.error);
-          break;
-        }
-        await sleep(delay);
-      }
-      c.pendingNotifications.shift();
-    }
-  }
-
   function historyIsLong(): boolean {
     const info = workflowInfo();
     return info.continueAsNewSuggested || info.historyLength > MAX_HISTORY_EVENTS;
@@ -263,9 +242,6 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     await condition(allHandlersFinished);
     return continueAsNew<typeof orderWorkflow>({ ...input, carried: c });
   }
-
-  // Runs beside processing for the whole life of the run; a slow callback never delays the order.
-  void deliverNotifications();
 
   for (;;) {
     if (c.state === 'done' && c.doneAt !== null) {
@@ -289,9 +265,9 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     }
   }
 
-  // The refresh window is over: no refresh is accepted any more; deliver what is queued, then close.
+  // The refresh window is over: no refresh is accepted any more; close once handlers are done.
   closing = true;
-  await condition(() => c.pendingNotifications.length === 0 && allHandlersFinished());
+  await condition(allHandlersFinished);
 }
 
 function isCredentialsRefused(error: unknown): boolean {

@@ -29,10 +29,15 @@ export const EMBEDDED_DATABASE = {
 };
 export const EMBEDDED_DATABASE_URL = `postgres://${EMBEDDED_DATABASE.user}:${EMBEDDED_DATABASE.password}@127.0.0.1:${EMBEDDED_DATABASE.port}/${EMBEDDED_DATABASE.database}`;
 
+/** Which task queues a worker process polls: both, or one of them to run them as separate processes. */
+export type WorkerQueues = 'all' | 'orders' | 'notifications';
+const WORKER_QUEUES: readonly WorkerQueues[] = ['all', 'orders', 'notifications'];
+
 export interface TemporalConfig {
   address: string;
   namespace: string;
   taskQueue: string;
+  workerQueues: WorkerQueues;
   /** Pre-built workflow bundle; null bundles the workflow sources at worker start (development). */
   workflowBundlePath: string | null;
 }
@@ -84,6 +89,8 @@ export interface LifecycleConfig {
   notificationRetryDelaysMs: number[];
   notificationDeadlineMs: number;
   notificationTimeoutMs: number;
+  /** An order's notification queue workflow closes after this long with nothing to send. */
+  notificationQueueIdleMs: number;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -191,6 +198,13 @@ export function loadConfig(env: Environment = process.env): AppConfig {
   if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
+  const workerQueues = read.string('WORKER_QUEUES', 'all');
+  if (!WORKER_QUEUES.includes(workerQueues as WorkerQueues)) {
+    throw new ConfigError(
+      'WORKER_QUEUES',
+      `must be one of ${WORKER_QUEUES.join(', ')}, got "${workerQueues}"`,
+    );
+  }
   const codecAuthToken = read.optionalString('CODEC_AUTH_TOKEN');
   if (codecAuthToken !== null && codecAuthToken.length < 32) {
     throw new ConfigError('CODEC_AUTH_TOKEN', 'must be at least 32 characters');
@@ -226,6 +240,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       address: read.hostPort('TEMPORAL_ADDRESS', 'localhost:7233'),
       namespace: read.string('TEMPORAL_NAMESPACE', 'default'),
       taskQueue: read.string('TEMPORAL_TASK_QUEUE', 'pre-statement-orders'),
+      workerQueues: workerQueues as WorkerQueues,
       workflowBundlePath: read.optionalString('WORKFLOW_BUNDLE_PATH'),
     },
     security,
@@ -252,6 +267,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       ),
       notificationDeadlineMs: read.duration('NOTIFICATION_DEADLINE', '4d'),
       notificationTimeoutMs: read.duration('NOTIFICATION_TIMEOUT', '15s'),
+      notificationQueueIdleMs: read.duration('NOTIFICATION_QUEUE_IDLE', '10m'),
     },
     storage: {
       documentsDir: read.string('DOCUMENTS_DIR', 'var/documents'),

@@ -1,31 +1,61 @@
 /**
- * What the API and the worker agree on about the workflows that deliver one notification outside the
- * order workflow (redeliveries, test events) and send the confirmation email. Workflow-safe.
+ * What the API and the worker agree on about the workflows that deliver notifications (each order's
+ * queue, redeliveries) and send the confirmation email. Workflow-safe.
  */
 import { type NotificationRetrySettings } from './notification-retry-schedule';
 
-export const NOTIFICATION_DELIVERY_WORKFLOW_TYPE = 'notificationDeliveryWorkflow';
+export const ORDER_NOTIFICATIONS_WORKFLOW_TYPE = 'orderNotificationsWorkflow';
+export const NOTIFICATION_REDELIVERY_WORKFLOW_TYPE = 'notificationRedeliveryWorkflow';
 export const CONFIRMATION_EMAIL_WORKFLOW_TYPE = 'confirmationEmailWorkflow';
 
-export interface NotificationDeliveryWorkflowInput {
+/**
+ * Notification workflows have their own task queue (and worker), so a delivery never waits behind the
+ * order workflows' tasks when many orders are being processed at once.
+ */
+export function notificationTaskQueue(orderTaskQueue: string): string {
+  return `${orderTaskQueue}-notifications`;
+}
+
+/** Signal `notificationQueued`: one more notification (already committed) for the order's queue. */
+export const NOTIFICATION_QUEUED_SIGNAL = 'notificationQueued';
+
+/** Where one notification's delivery stands, carried across continue-as-new with its deadline. */
+export interface DeliveryProgress {
+  /** Epoch ms of the first attempt. */
+  firstAttemptAt: number;
+  /** Attempts already made. */
+  attempts: number;
+}
+
+export interface OrderNotificationsWorkflowInput {
+  orderid: string;
+  settings: NotificationRetrySettings & {
+    /** The queue closes after this long with nothing to send; the next notification starts it again. */
+    notificationQueueIdleMs: number;
+  };
+  /** Carried across continue-as-new: what is still queued, oldest first, and the head's progress. */
+  carried?: { queue: string[]; headProgress: DeliveryProgress | null; recent: string[] };
+}
+
+/**
+ * Each order's notifications, delivered one at a time in the order they were queued: state changes
+ * (queued by the order workflow) and test events (queued by the API).
+ */
+export function orderNotificationsWorkflowId(orderid: string): string {
+  return `order-${orderid}-notifications`;
+}
+
+export interface NotificationRedeliveryWorkflowInput {
   notificationId: string;
-  /**
-   * A redelivery sends even a notification already delivered or given up; null for a first delivery
-   * (test events). `afterAttemptId`: the last logged attempt when the redelivery was asked.
-   */
-  redelivery: { afterAttemptId: string } | null;
+  /** The delivery log's last attempt when the redelivery was asked ('0' when none). */
+  afterAttemptId: string;
   settings: NotificationRetrySettings;
   /** Carried across continue-as-new, so a long retry keeps its schedule and deadline. */
-  carried?: { firstAttemptAt: number; attempts: number };
+  carried?: DeliveryProgress;
 }
 
-/** How a delivery workflow ended. */
+/** How the delivery of one notification ended. */
 export type NotificationDeliveryResult = 'delivered' | 'gone' | 'no-callback' | 'given-up';
-
-/** First delivery of a test event's notification. */
-export function notificationDeliveryWorkflowId(notificationId: string): string {
-  return `notification-${notificationId}`;
-}
 
 /** One per notification: a new redelivery replaces one still retrying. */
 export function notificationRedeliveryWorkflowId(notificationId: string): string {

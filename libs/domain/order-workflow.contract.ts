@@ -14,10 +14,6 @@ export interface OrderProcessingSettings {
   waitingDeadlineMs: number;
   /** How long after `done` a refresh is still accepted. */
   refreshWindowMs: number;
-  /** Delays between delivery attempts of one notification (the last one repeats until the deadline). */
-  notificationRetryDelaysMs: number[];
-  /** After this long without a 2xx, a notification is given up (≥ 3 days in production). */
-  notificationDeadlineMs: number;
   /** Time limit of one extranet step before Temporal retries it (a dead worker is noticed this late). */
   extranetActivityTimeoutMs: number;
 }
@@ -31,8 +27,6 @@ export interface CarriedOrderState {
   waitingSince: number | null;
   /** Epoch ms when the order reached `done` (refresh window computation). */
   doneAt: number | null;
-  /** Notifications not yet delivered, oldest first. */
-  pendingNotifications: string[];
   /** True while the order waits for a refresh with corrected extranet credentials. */
   credentialsRefused: boolean;
 }

@@ -6,10 +6,13 @@ export interface NotificationWorkflowTarget {
   account: string;
 }
 
-/** Starts the durable delivery of one notification outside its order's queue (Temporal). */
+/** Hands notifications to the durable workflows that deliver them (Temporal). */
 export interface NotificationWorkflowStarter {
-  /** First delivery of a notification created by the API (a test event). */
-  startDelivery(target: NotificationWorkflowTarget): Promise<void>;
+  /**
+   * Appends a committed notification to its order's queue, starting the queue if it is not running.
+   * Queuing the same notification again is harmless.
+   */
+  enqueue(target: NotificationWorkflowTarget): Promise<void>;
   /**
    * Sends the notification again now, with the same `webhook-id`, then retries on the usual schedule.
    * `afterAttemptId`: the delivery log's last attempt at the time of the request.

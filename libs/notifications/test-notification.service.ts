@@ -32,7 +32,7 @@ export class TestNotificationService {
     const order = isOrderId(orderid) ? await this.orders.findForAccount(orderid, caller.accountId) : null;
     if (!order) throw new DomainError('order_not_found');
     if (!order.testMode) throw new DomainError('test_mode_only');
-    // Committed before the workflow starts, so its first attempt always finds the row.
+    // Committed before it is queued, so its first attempt always finds the row.
     const notificationId = await this.notifications.create({
       orderid,
       status: event,
@@ -40,7 +40,7 @@ export class TestNotificationService {
       test: true,
     });
     try {
-      await this.workflows.startDelivery({ notificationId, orderid, account: caller.email });
+      await this.workflows.enqueue({ notificationId, orderid, account: caller.email });
     } catch (error) {
       await this.notifications.discard(notificationId);
       throw new DomainError('dependency_unavailable', {}, undefined, error);

@@ -1,5 +1,6 @@
 import { type Client } from '@temporalio/client';
 import { type AppConfig } from '../config/app-config';
+import { notificationTaskQueue } from '../domain/notification-workflow.contract';
 import { type NotificationWorkflowStarter } from '../notifications/notification-workflow-starter';
 import { type ConfirmationEmailStarter } from '../orders/confirmation-email-starter';
 import { TemporalConfirmationEmailStarter } from './temporal-confirmation-email.starter';
@@ -10,6 +11,19 @@ export interface NotificationWorkflowStarters {
   confirmationEmails: ConfirmationEmailStarter;
 }
 
+/** Starts the notification workflows; the API (test events, redeliveries) and the worker use it. */
+export function createNotificationWorkflowStarter(
+  client: Client,
+  config: Pick<AppConfig, 'temporal' | 'lifecycle'>,
+): NotificationWorkflowStarter {
+  const { lifecycle } = config;
+  return new TemporalNotificationWorkflowStarter(client, notificationTaskQueue(config.temporal.taskQueue), {
+    notificationRetryDelaysMs: lifecycle.notificationRetryDelaysMs,
+    notificationDeadlineMs: lifecycle.notificationDeadlineMs,
+    notificationQueueIdleMs: lifecycle.notificationQueueIdleMs,
+  });
+}
+
 /** The API's starters of notification and confirmation email workflows, from its configuration. */
 export function createNotificationWorkflowStarters(
   client: Client,
@@ -17,10 +31,7 @@ export function createNotificationWorkflowStarters(
 ): NotificationWorkflowStarters {
   const { taskQueue } = config.temporal;
   return {
-    notificationWorkflows: new TemporalNotificationWorkflowStarter(client, taskQueue, {
-      notificationRetryDelaysMs: config.lifecycle.notificationRetryDelaysMs,
-      notificationDeadlineMs: config.lifecycle.notificationDeadlineMs,
-    }),
+    notificationWorkflows: createNotificationWorkflowStarter(client, config),
     confirmationEmails: new TemporalConfirmationEmailStarter(
       client,
       taskQueue,

@@ -9,8 +9,6 @@ export function orderProcessingSettings(
     pollIntervalMs: lifecycle.pollIntervalMs,
     waitingDeadlineMs: lifecycle.waitingDeadlineMs,
     refreshWindowMs: lifecycle.refreshWindowMs,
-    notificationRetryDelaysMs: lifecycle.notificationRetryDelaysMs,
-    notificationDeadlineMs: lifecycle.notificationDeadlineMs,
     extranetActivityTimeoutMs: extranet.activityTimeoutMs,
   };
 }

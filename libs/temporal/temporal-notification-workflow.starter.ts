@@ -2,10 +2,13 @@ import { type Client } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
 import { type NotificationRetrySettings } from '../domain/notification-retry-schedule';
 import {
-  NOTIFICATION_DELIVERY_WORKFLOW_TYPE,
-  type NotificationDeliveryWorkflowInput,
-  notificationDeliveryWorkflowId,
+  NOTIFICATION_QUEUED_SIGNAL,
+  NOTIFICATION_REDELIVERY_WORKFLOW_TYPE,
+  type NotificationRedeliveryWorkflowInput,
+  ORDER_NOTIFICATIONS_WORKFLOW_TYPE,
+  type OrderNotificationsWorkflowInput,
   notificationRedeliveryWorkflowId,
+  orderNotificationsWorkflowId,
 } from '../domain/notification-workflow.contract';
 import { ORDER_SEARCH_ATTRIBUTES } from '../domain/search-attributes';
 import {
@@ -17,37 +20,46 @@ export class TemporalNotificationWorkflowStarter implements NotificationWorkflow
   constructor(
     private readonly client: Client,
     private readonly taskQueue: string,
-    private readonly settings: NotificationRetrySettings,
+    private readonly settings: OrderNotificationsWorkflowInput['settings'],
   ) {}
 
-  async startDelivery(target: NotificationWorkflowTarget): Promise<void> {
-    await this.start(target, notificationDeliveryWorkflowId(target.notificationId), null);
+  async enqueue(target: NotificationWorkflowTarget): Promise<void> {
+    const input: OrderNotificationsWorkflowInput = { orderid: target.orderid, settings: this.settings };
+    // One call whether the queue is running or not: no window where a notification finds no queue.
+    await this.client.workflow.signalWithStart(ORDER_NOTIFICATIONS_WORKFLOW_TYPE, {
+      taskQueue: this.taskQueue,
+      workflowId: orderNotificationsWorkflowId(target.orderid),
+      args: [input],
+      signal: NOTIFICATION_QUEUED_SIGNAL,
+      signalArgs: [target.notificationId],
+      typedSearchAttributes: searchAttributes(target),
+    });
   }
 
   async startRedelivery(target: NotificationWorkflowTarget, afterAttemptId: string): Promise<void> {
-    // One redelivery per notification at a time: asking again replaces one still retrying.
-    await this.start(target, notificationRedeliveryWorkflowId(target.notificationId), { afterAttemptId });
-  }
-
-  private async start(
-    target: NotificationWorkflowTarget,
-    workflowId: string,
-    redelivery: NotificationDeliveryWorkflowInput['redelivery'],
-  ): Promise<void> {
-    const input: NotificationDeliveryWorkflowInput = {
+    const settings: NotificationRetrySettings = this.settings;
+    const input: NotificationRedeliveryWorkflowInput = {
       notificationId: target.notificationId,
-      redelivery,
-      settings: this.settings,
+      afterAttemptId,
+      settings: {
+        notificationRetryDelaysMs: settings.notificationRetryDelaysMs,
+        notificationDeadlineMs: settings.notificationDeadlineMs,
+      },
     };
-    await this.client.workflow.start(NOTIFICATION_DELIVERY_WORKFLOW_TYPE, {
+    await this.client.workflow.start(NOTIFICATION_REDELIVERY_WORKFLOW_TYPE, {
       taskQueue: this.taskQueue,
-      workflowId,
+      // One redelivery per notification at a time: asking again replaces one still retrying.
+      workflowId: notificationRedeliveryWorkflowId(target.notificationId),
       args: [input],
       workflowIdConflictPolicy: 'TERMINATE_EXISTING',
-      typedSearchAttributes: new TypedSearchAttributes([
-        { key: ORDER_SEARCH_ATTRIBUTES.orderId, value: target.orderid },
-        { key: ORDER_SEARCH_ATTRIBUTES.account, value: target.account },
-      ]),
+      typedSearchAttributes: searchAttributes(target),
     });
   }
+}
+
+function searchAttributes(target: NotificationWorkflowTarget): TypedSearchAttributes {
+  return new TypedSearchAttributes([
+    { key: ORDER_SEARCH_ATTRIBUTES.orderId, value: target.orderid },
+    { key: ORDER_SEARCH_ATTRIBUTES.account, value: target.account },
+  ]);
 }

@@ -7,10 +7,13 @@ import { createDataSource, runMigrations } from '../../libs/persistence/data-sou
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
 const BENCH_DIR = path.join(ROOT, 'var', 'bench');
+const PROFILE_DIR = path.join(BENCH_DIR, 'profiles');
 
 /** Child processes of the benchmark: the real Temporal dev server, API, worker and sandbox. */
 export class BenchStack {
   private readonly children: ChildProcess[] = [];
+  /** The Temporal dev server's process (the script execs the binary). */
+  temporalPid: number | null = null;
 
   async startTemporal(port: number): Promise<string> {
     fs.mkdirSync(BENCH_DIR, { recursive: true });
@@ -33,6 +36,7 @@ export class BenchStack {
       { stdio: ['ignore', log, log], detached: true },
     );
     this.children.push(child);
+    this.temporalPid = child.pid ?? null;
     await waitForPort(port, 120_000);
     // The port opens before the frontend serves the namespace; give it a moment with real calls.
     return `127.0.0.1:${port}`;
@@ -40,7 +44,10 @@ export class BenchStack {
 
   node(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
     const log = fs.openSync(path.join(BENCH_DIR, `${name}.log`), 'w');
-    const child = spawn(process.execPath, [path.join(ROOT, script)], {
+    // BENCH_CPU_PROFILE=1: each process writes a V8 CPU profile (open it in Chrome DevTools) at exit.
+    const profile =
+      process.env.BENCH_CPU_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+    const child = spawn(process.execPath, [...profile, path.join(ROOT, script)], {
       cwd: ROOT,
       env,
       stdio: ['ignore', log, log],
@@ -102,4 +109,18 @@ export function peakRssMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
   return Math.round(kib / 1024);
+}
+
+/** CPU time (user + system) a process has used so far, in seconds. */
+export function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }

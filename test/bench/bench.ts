@@ -9,14 +9,25 @@ import { ApiKeyRepository } from '../../libs/persistence/repositories/api-key.re
 import { createSecurityServices } from '../../libs/security/security-services.factory';
 import { orderBody } from '../support/order-fixtures';
 import { WebhookReceiver } from '../support/webhook-receiver';
-import { BenchStack, ROOT, peakRssMiB, recreateDatabase, waitForPort } from './bench-stack';
+import {
+  BenchStack,
+  ROOT,
+  cpuSeconds,
+  peakRssMiB,
+  recreateDatabase,
+  stopChild,
+  waitForPort,
+} from './bench-stack';
 
 /**
  * `npm run bench`: figures, not pass/fail. Against the real stack (Temporal dev server, PostgreSQL,
  * API and worker processes) it measures
  *  1. the raw `client.workflow.start` rate (the ceiling),
  *  2. POST /order/ throughput and latency at 50 concurrent clients, and the ratio to (1),
- *  3. 200 test-mode orders created at once until all are `done`, with the worker's peak memory.
+ *  3. 200 test-mode orders created at once until all are `done`, with the worker's peak memory,
+ *  4. the delay between each of their state changes and its delivery to a local receiver, and the
+ *     delivery rate with 1,000 test notifications pending (queued while the worker is stopped).
+ * BENCH_CPU_PROFILE=1 writes a CPU profile of each process under var/bench/profiles.
  */
 const CONCURRENCY = 50;
 const API_PORT = 3900;
@@ -117,7 +128,15 @@ async function main(): Promise<void> {
     results['ratio create / raw start'] = (create.requests.average / rawRate).toFixed(2);
 
     // 3. End to end: N test-mode orders at once until all are done.
-    const worker = stack.node('worker', 'dist/apps/worker/src/main.js', env);
+    // As in production: order processing and notification delivery in their own worker processes.
+    const worker = stack.node('worker', 'dist/apps/worker/src/main.js', { ...env, WORKER_QUEUES: 'orders' });
+    const notifierEnv = {
+      ...env,
+      WORKER_QUEUES: 'notifications',
+      WORKER_METRICS_PORT: '9474',
+      WORKER_APP_METRICS_PORT: '9475',
+    };
+    const notifier = stack.node('worker-notifications', 'dist/apps/worker/src/main.js', notifierEnv);
     const e2eBase = `http://127.0.0.1:${E2E_API_PORT}`;
     const e2eStarted = Date.now();
     const orderids: string[] = [];
@@ -144,7 +163,8 @@ async function main(): Promise<void> {
     const e2eSeconds = (Date.now() - e2eStarted) / 1000;
     results[`${E2E_ORDERS} orders created → done (s)`] = e2eSeconds.toFixed(1);
     results['end-to-end orders/s'] = (E2E_ORDERS / e2eSeconds).toFixed(1);
-    results['worker peak RSS (MiB)'] = peakRssMiB(worker.pid!);
+    results['order worker peak RSS (MiB)'] = peakRssMiB(worker.pid!);
+    results['notification worker peak RSS (MiB)'] = peakRssMiB(notifier.pid!);
 
     // 4a. Delay between a state change and its delivery, over the notifications of phase 3.
     const e2eNotifications = await waitForDeliveries(receiver, orderids, E2E_ORDERS * 2);
@@ -159,22 +179,42 @@ async function main(): Promise<void> {
     results['state change → delivery p50 (ms)'] = delays[Math.floor(delays.length * 0.5)] ?? 'n/a';
     results['state change → delivery p99 (ms)'] = delays[Math.floor(delays.length * 0.99)] ?? 'n/a';
 
-    // 4b. Deliveries per second with 1,000 notifications pending (test events, the same pipeline).
+    // 4b. Deliveries per second with 1,000 notifications pending (test events, the same pipeline):
+    // queued through the API while the worker is stopped, then drained by a fresh worker.
+    await stopChild(notifier);
     const pending = Number(process.env.BENCH_NOTIFICATIONS ?? 1000);
     const events = ['received', 'waiting', 'need-refresh', 'confirmed', 'done'];
     const before = receiver.received.length;
-    const burstStarted = Date.now();
-    await runConcurrently(pending, CONCURRENCY, (i) =>
-      fetch(`${e2eBase}/test/webhook-events`, {
+    const queueStarted = Date.now();
+    await runConcurrently(pending, CONCURRENCY, async (i) => {
+      const res = await fetch(`${e2eBase}/test/webhook-events`, {
         method: 'POST',
         headers,
         body: JSON.stringify({ orderid: orderids[i % orderids.length], event: events[i % events.length] }),
-      }),
-    );
+      });
+      if (res.status !== 200) throw new Error(`test event answered ${res.status}: ${await res.text()}`);
+    });
+    results[`${pending} test events queued via the API (/s)`] = (
+      pending /
+      ((Date.now() - queueStarted) / 1000)
+    ).toFixed(0);
+    const drainer = stack.node('worker-drain', 'dist/apps/worker/src/main.js', notifierEnv);
+    const cpuBefore = { worker: 0, temporal: cpuSeconds(stack.temporalPid!) };
+    await waitForCount(() => receiver.received.length - before, 1);
+    cpuBefore.worker = cpuSeconds(drainer.pid!);
     await waitForCount(() => receiver.received.length - before, pending);
-    const burstSeconds = (Date.now() - burstStarted) / 1000;
-    results[`${pending} test notifications delivered (s)`] = burstSeconds.toFixed(1);
-    results['deliveries/s'] = (pending / burstSeconds).toFixed(0);
+    const drained = receiver.received.slice(before).map((w) => w.receivedAt);
+    const drainSeconds = (Math.max(...drained) - Math.min(...drained)) / 1000;
+    results[`${pending} pending delivered, first to last (s)`] = drainSeconds.toFixed(1);
+    results['deliveries/s'] = ((pending - 1) / drainSeconds).toFixed(0);
+    results['notification worker CPU per delivery (ms)'] = (
+      ((cpuSeconds(drainer.pid!) - cpuBefore.worker) * 1000) /
+      pending
+    ).toFixed(1);
+    results['Temporal CPU per delivery (ms)'] = (
+      ((cpuSeconds(stack.temporalPid!) - cpuBefore.temporal) * 1000) /
+      pending
+    ).toFixed(1);
 
     await receiver.stop();
     await dataSource.destroy();

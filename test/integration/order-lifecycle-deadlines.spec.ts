@@ -1,3 +1,4 @@
+import { orderWorkflowId } from '../../libs/domain/order-id';
 import { Webhook } from 'standardwebhooks';
 import { extractPdfText } from '../../libs/pre-statement/testing/pdf-text';
 import { pdfBytes, uploadItem } from '../support/document-fixtures';
@@ -48,7 +49,11 @@ describe('order lifecycle: deadlines, uploads, the document and its notification
     expect(text).toMatch(/, 2 documents manquants\./);
     expect(text).toMatch(/Carnet d.entretien non communiqué non communiqué manquant/);
     expect(text).toContain('SPÉCIMEN');
-    await recordWorkflowHistory(stack.api.config.temporal.address, orderid, 'waiting-deadline');
+    await recordWorkflowHistory(
+      stack.api.config.temporal.address,
+      orderWorkflowId(orderid),
+      'waiting-deadline',
+    );
   });
 
   it('runs an upload order end to end: waiting for a missing document, woken by its upload', async () => {
@@ -89,7 +94,7 @@ describe('order lifecycle: deadlines, uploads, the document and its notification
     expect(text).toContain('pv-ag-2025.pdf');
     expect(text).toMatch(/4 documents fournis/);
     expect(text).not.toMatch(/non communiqué manquant/);
-    await recordWorkflowHistory(stack.api.config.temporal.address, orderid, 'upload-method');
+    await recordWorkflowHistory(stack.api.config.temporal.address, orderWorkflowId(orderid), 'upload-method');
   });
 
   it('carries the PDF in the signed done notification, honours lots and all_due_paid, and keeps the refresh comment', async () => {

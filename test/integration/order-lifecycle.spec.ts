@@ -1,3 +1,4 @@
+import { orderNotificationsWorkflowId } from '../../libs/domain/notification-workflow.contract';
 import { orderWorkflowId } from '../../libs/domain/order-id';
 import { ORDER_SEARCH_ATTRIBUTES } from '../../libs/domain/search-attributes';
 import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
@@ -26,7 +27,11 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
     expect(record.payload).toMatchObject({ pending: false, refreshed: false });
     const description = await stack.api.temporal.workflow.getHandle(orderWorkflowId(orderid)).describe();
     expect(description.typedSearchAttributes.get(ORDER_SEARCH_ATTRIBUTES.orderState)).toBe('done');
-    await recordWorkflowHistory(stack.api.config.temporal.address, orderid, 'straight-to-done');
+    await recordWorkflowHistory(
+      stack.api.config.temporal.address,
+      orderWorkflowId(orderid),
+      'straight-to-done',
+    );
   });
 
   it('waits for missing documents, finds them at the next poll, then completes', async () => {
@@ -43,7 +48,9 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
     ]);
     await waitFor(() => stack.receiver.statusesOf(orderid).length === 4, { what: 'notifications' });
     expect(stack.receiver.statusesOf(orderid)).toEqual(['received', 'waiting', 'received', 'done']);
-    await recordWorkflowHistory(stack.api.config.temporal.address, orderid, 'missing-documents');
+    const { address } = stack.api.config.temporal;
+    await recordWorkflowHistory(address, orderWorkflowId(orderid), 'missing-documents');
+    await recordWorkflowHistory(address, orderNotificationsWorkflowId(orderid), 'missing-documents-queue');
   });
 
   it('waits on refused credentials, then completes after a refresh with good ones', async () => {
@@ -74,7 +81,11 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
       'need-refresh>received',
       'received>done',
     ]);
-    await recordWorkflowHistory(stack.api.config.temporal.address, orderid, 'bad-credentials-then-refresh');
+    await recordWorkflowHistory(
+      stack.api.config.temporal.address,
+      orderWorkflowId(orderid),
+      'bad-credentials-then-refresh',
+    );
   });
 
   it('refreshes a done order: need-refresh, then done again with refreshed true', async () => {
@@ -98,6 +109,10 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
       payload: { refreshed: boolean };
     };
     expect(record.payload.refreshed).toBe(true);
-    await recordWorkflowHistory(stack.api.config.temporal.address, orderid, 'refresh-after-done');
+    await recordWorkflowHistory(
+      stack.api.config.temporal.address,
+      orderWorkflowId(orderid),
+      'refresh-after-done',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { DefaultLogger, Runtime, type Worker } from '@temporalio/worker';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { startSandboxExtranet } from '../../apps/extranet-sandbox/src/sandbox-server';
 import { createOrderWorkerRuntime } from '../../apps/worker/src/order-worker.runtime';
 import { type AppConfig, loadConfig } from '../../libs/config/app-config';
@@ -74,7 +74,7 @@ export async function startLifecycleStack(
   const api = await startApiTestApp({ ...options.api, env: fullEnv });
   const account = await signIn(api, await createTestAccount(api, { callbackUrl: receiver.url }));
   const config: AppConfig = loadConfig({ ...process.env, ...fullEnv });
-  let running: { worker: Worker; run: Promise<void>; close: () => Promise<void> } | null = null;
+  let running: { shutdown: () => void; run: Promise<void>; close: () => Promise<void> } | null = null;
 
   const stack: LifecycleStack = {
     api,
@@ -98,13 +98,13 @@ export async function startLifecycleStack(
     },
     async startWorker() {
       const runtime = await createOrderWorkerRuntime(config);
-      running = { worker: runtime.worker, run: runtime.worker.run(), close: runtime.close };
+      running = { shutdown: runtime.shutdown, run: runtime.run(), close: runtime.close };
     },
     async stopWorker() {
       if (!running) return;
       const current = running;
       running = null;
-      current.worker.shutdown();
+      current.shutdown();
       await current.run;
       await current.close();
     },

@@ -19,6 +19,8 @@ export class WebhookReceiver {
     req: ReceivedWebhook,
   ) => number | { status: number; headers?: Record<string, string>; delayMs?: number } = () => 200;
   private server: http.Server | null = null;
+  /** Delayed answers not sent yet: cleared on stop, so a slow receiver does not outlive its test. */
+  private readonly delayed = new Set<NodeJS.Timeout>();
   url = '';
 
   async start(port = 0): Promise<this> {
@@ -38,10 +40,12 @@ export class WebhookReceiver {
         const { status, headers, delayMs } =
           typeof answer === 'number' ? { status: answer, headers: {}, delayMs: 0 } : answer;
         if (status >= 200 && status < 300) this.received.push(webhook);
-        setTimeout(() => {
+        const timer = setTimeout(() => {
+          this.delayed.delete(timer);
           res.writeHead(status, { 'Content-Type': 'text/plain', ...headers });
           res.end(status < 300 ? 'ok' : 'nope');
         }, delayMs ?? 0);
+        this.delayed.add(timer);
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
@@ -59,6 +63,8 @@ export class WebhookReceiver {
 
   async stop(): Promise<void> {
     if (!this.server) return;
+    for (const timer of this.delayed) clearTimeout(timer);
+    this.delayed.clear();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
     this.server = null;

@@ -1,19 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { orderWorkflowId } from '../../libs/domain/order-id';
 import { REPO_ROOT } from './test-environment';
 
 export const HISTORY_FIXTURES_DIR = path.join(REPO_ROOT, 'test', 'fixtures', 'workflow-histories');
 
 /**
- * With RECORD_WORKFLOW_HISTORIES=1, saves the order's workflow history as a replay fixture, so the
- * replay test catches a non-deterministic change to the workflow code. Without it, does nothing.
+ * With RECORD_WORKFLOW_HISTORIES=1, saves a workflow's history (an order's, or its notification
+ * queue's) as a replay fixture, so the replay test catches a non-deterministic change to the workflow
+ * code. Without it, does nothing.
  * The Temporal CLI writes the canonical JSON form that `historyFromJSON` reads.
  */
 export async function recordWorkflowHistory(
   temporalAddress: string,
-  orderid: string,
+  workflowId: string,
   scenario: string,
 ): Promise<void> {
   if (process.env.RECORD_WORKFLOW_HISTORIES !== '1') return;
@@ -24,7 +24,7 @@ export async function recordWorkflowHistory(
     'workflow',
     'show',
     '--workflow-id',
-    orderWorkflowId(orderid),
+    workflowId,
     '--address',
     temporalAddress,
     '--output',

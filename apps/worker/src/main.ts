@@ -23,10 +23,10 @@ async function main(): Promise<void> {
       : await startWorkerMetricsServer(runtime.metrics, config.metrics.workerAppPort);
   logger.info(
     { taskQueue: config.temporal.taskQueue, temporal: config.temporal.address },
-    'Worker polling its task queue',
+    'Worker polling its task queues',
   );
-  // The SDK installs SIGTERM/SIGINT handlers that call worker.shutdown(); run() resolves once drained.
-  await runtime.worker.run();
+  // The SDK installs SIGTERM/SIGINT handlers that shut the workers down; run() resolves once drained.
+  await runtime.run();
   await metricsServer?.close();
   await runtime.close();
 }

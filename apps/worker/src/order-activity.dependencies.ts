@@ -19,7 +19,7 @@ export function createOrderActivityDependencies(options: {
   dataSource: DataSource;
   security: SecurityServices;
   documentStore: DocumentStore;
-  notifications: OrderActivityDependencies['notifications'];
+  notificationQueue: OrderActivityDependencies['notificationQueue'];
   /** Extranet call latency and errors (the worker's metrics). */
   extranetObserver?: ExtranetCallObserver;
 }): OrderActivityDependencies {
@@ -42,6 +42,6 @@ export function createOrderActivityDependencies(options: {
       new PreStatementRepository(dataSource),
       documentStore,
     ),
-    notifications: options.notifications,
+    notificationQueue: options.notificationQueue,
   };
 }

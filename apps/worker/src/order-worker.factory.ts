@@ -1,34 +1,43 @@
 import { type PayloadCodec } from '@temporalio/common';
-import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { type NativeConnection, Worker, type WorkerOptions, bundleWorkflowCode } from '@temporalio/worker';
 import { type TemporalConfig } from '../../../libs/config/app-config';
+import { notificationTaskQueue } from '../../../libs/domain/notification-workflow.contract';
 
 export interface OrderWorkerOptions {
   temporal: TemporalConfig;
+  /** The workers' connection; the activities' own Temporal client shares it. */
+  connection: NativeConnection;
   activities: object;
   /** A pre-built bundle (production, tests); without it the workflows are bundled at start. */
   workflowBundlePath: string | null;
-  /** Encrypts what the worker sends to Temporal and decrypts what it receives. */
+  /** Encrypts what the workers send to Temporal and decrypts what they receive. */
   payloadCodec: PayloadCodec;
   maxConcurrentActivityTaskExecutions?: number;
 }
 
-/** The Temporal worker of the order task queue; the caller awaits `run()` and shuts it down. */
-export async function createOrderWorker(
-  options: OrderWorkerOptions,
-): Promise<{ worker: Worker; connection: NativeConnection }> {
-  const connection = await NativeConnection.connect({ address: options.temporal.address });
-  const workflowSource: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> = options.workflowBundlePath
-    ? { workflowBundle: { codePath: options.workflowBundlePath } }
-    : { workflowsPath: require.resolve('../../../workflows') };
-  const worker = await Worker.create({
-    connection,
-    namespace: options.temporal.namespace,
-    taskQueue: options.temporal.taskQueue,
-    activities: options.activities,
-    dataConverter: { payloadCodecs: [options.payloadCodec] },
-    ...workflowSource,
-    maxConcurrentActivityTaskExecutions: options.maxConcurrentActivityTaskExecutions ?? 100,
-    shutdownGraceTime: '30s',
-  });
-  return { worker, connection };
+/**
+ * The Temporal workers of the process, by `WORKER_QUEUES`: order workflows and confirmation emails on
+ * the configured task queue, notification queues and redeliveries on their own (their own task slots,
+ * or their own process). The caller runs them and shuts them down.
+ */
+export async function createOrderWorkers(options: OrderWorkerOptions): Promise<Worker[]> {
+  const workflowBundle: WorkerOptions['workflowBundle'] = options.workflowBundlePath
+    ? { codePath: options.workflowBundlePath }
+    : { code: (await bundleWorkflowCode({ workflowsPath: require.resolve('../../../workflows') })).code };
+  const create = (taskQueue: string) =>
+    Worker.create({
+      connection: options.connection,
+      namespace: options.temporal.namespace,
+      taskQueue,
+      activities: options.activities,
+      dataConverter: { payloadCodecs: [options.payloadCodec] },
+      workflowBundle,
+      maxConcurrentActivityTaskExecutions: options.maxConcurrentActivityTaskExecutions ?? 100,
+      shutdownGraceTime: '30s',
+    });
+  const { taskQueue, workerQueues } = options.temporal;
+  const workers: Worker[] = [];
+  if (workerQueues !== 'notifications') workers.push(await create(taskQueue));
+  if (workerQueues !== 'orders') workers.push(await create(notificationTaskQueue(taskQueue)));
+  return workers;
 }

@@ -1,4 +1,5 @@
-import { type Worker } from '@temporalio/worker';
+import { Client } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
 import { type Registry } from 'prom-client';
 import { createNotificationActivities } from '../../../activities/notification.activities';
 import { createOrderActivities } from '../../../activities/order.activities';
@@ -8,17 +9,21 @@ import { NodemailerMailer } from '../../../libs/mail/nodemailer.mailer';
 import { createDataSource } from '../../../libs/persistence/data-source.factory';
 import { createSecurityServices } from '../../../libs/security/security-services.factory';
 import { EncryptionPayloadCodec } from '../../../libs/temporal/encryption-payload.codec';
+import { createNotificationWorkflowStarter } from '../../../libs/temporal/notification-workflow-starters';
 import { createNotificationActivityDependencies } from './notification-activity.dependencies';
 import { createNotificationDelivery } from './notification-delivery.factory';
 import { createOrderActivityDependencies } from './order-activity.dependencies';
-import { createOrderWorker } from './order-worker.factory';
+import { createOrderWorkers } from './order-worker.factory';
 import { createWorkerMetrics } from './worker-metrics';
 
 export interface OrderWorkerRuntime {
-  worker: Worker;
+  /** Runs every worker of the process until they are shut down and drained. */
+  run(): Promise<void>;
+  /** Asks every worker to stop polling and drain (the SDK also does it on SIGTERM/SIGINT). */
+  shutdown(): void;
   /** The worker's own Prometheus series (extranet calls); the SDK's are exported by the Runtime. */
   metrics: Registry;
-  /** Closes what the worker used, once `worker.run()` has resolved. */
+  /** Closes what the workers used, once `run()` has resolved. */
   close(): Promise<void>;
 }
 
@@ -30,16 +35,25 @@ export async function createOrderWorkerRuntime(config: AppConfig): Promise<Order
   const mailer = NodemailerMailer.fromConfig(config.mail);
   const notifications = createNotificationDelivery({ config, dataSource, security, documentStore, mailer });
   const metrics = createWorkerMetrics();
+  const payloadCodec = EncryptionPayloadCodec.fromEncryptionKeys(config.security.encryptionKeys);
+  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  // Activities queue notifications (signal-with-start) through this client, encrypted like the worker.
+  const client = new Client({
+    connection,
+    namespace: config.temporal.namespace,
+    dataConverter: { payloadCodecs: [payloadCodec] },
+  });
   const dependencies = createOrderActivityDependencies({
     config,
     dataSource,
     security,
     documentStore,
-    notifications,
+    notificationQueue: createNotificationWorkflowStarter(client, config),
     extranetObserver: metrics.extranet,
   });
-  const { worker, connection } = await createOrderWorker({
+  const all = await createOrderWorkers({
     temporal: config.temporal,
+    connection,
     activities: {
       ...createOrderActivities(dependencies),
       ...createNotificationActivities(
@@ -47,10 +61,23 @@ export async function createOrderWorkerRuntime(config: AppConfig): Promise<Order
       ),
     },
     workflowBundlePath: config.temporal.workflowBundlePath,
-    payloadCodec: EncryptionPayloadCodec.fromEncryptionKeys(config.security.encryptionKeys),
+    payloadCodec,
   });
   return {
-    worker,
+    async run() {
+      // One worker failing stops the other, so the process never runs half its task queues.
+      await Promise.all(
+        all.map((w) =>
+          w.run().catch((error: unknown) => {
+            for (const other of all) if (other.getState() === 'RUNNING') other.shutdown();
+            throw error;
+          }),
+        ),
+      );
+    },
+    shutdown() {
+      for (const w of all) if (w.getState() === 'RUNNING') w.shutdown();
+    },
     metrics: metrics.registry,
     async close() {
       await connection.close();

@@ -1,5 +1,7 @@
+import { createOrderWorkerRuntime } from '../../../apps/worker/src/order-worker.runtime';
+import { loadConfig } from '../../../libs/config/app-config';
+import { orderNotificationsWorkflowId } from '../../../libs/domain/notification-workflow.contract';
 import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
-import { orderBody } from '../../support/order-fixtures';
 import { waitFor } from '../../support/wait-for';
 import { WebhookReceiver } from '../../support/webhook-receiver';
 import { closedPort } from './notification-fixtures';
@@ -24,7 +26,8 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
   const receivers: WebhookReceiver[] = [];
 
   beforeAll(async () => {
-    stack = await startLifecycleStack();
+    // A short idle time, so a test sees an order's notification queue close and start again.
+    stack = await startLifecycleStack({ NOTIFICATION_QUEUE_IDLE: '1s' });
   });
   afterAll(async () => {
     await Promise.all(receivers.map((r) => r.stop()));
@@ -37,16 +40,8 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
     return started;
   }
 
-  async function createOrder(overrides: Record<string, unknown>): Promise<string> {
-    const res = await stack.http.post('/order/', orderBody(overrides), stack.account.headers);
-    expect(res.status).toBe(200);
-    return (res.json as { payload: { orderid: string } }).payload.orderid;
-  }
-
-  async function stateOf(orderid: string): Promise<string> {
-    const res = await stack.http.get(`/order/${orderid}`, stack.account.headers);
-    return (res.json as { payload: { state: string } }).payload.state;
-  }
+  const createOrder = (overrides: Record<string, unknown>) => stack.createOrder(overrides);
+  const stateOf = (orderid: string) => stack.stateOf(orderid);
 
   async function logOf(orderid: string): Promise<LogEntry[]> {
     const res = await stack.http.get(`/order/${orderid}/notifications`, stack.account.headers);
@@ -102,6 +97,79 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
       Date.parse(received!.delivered!),
     );
     expect(done!.attempts.filter((a) => a.http_status === 200)).toHaveLength(1);
+  });
+
+  it('a receiver that never answers holds up only that order’s later notifications, never its processing', async () => {
+    const hanging = await receiver();
+    // Far beyond NOTIFICATION_TIMEOUT (2 s here): every attempt times out before the answer comes.
+    hanging.respond = () => ({ status: 500, delayMs: 60_000 });
+    const orderid = await createOrder({ test_mode: true, callback_url: hanging.url });
+    await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'order done' });
+    expect(await stack.transitionsOf(orderid)).toEqual(['>confirmed', 'confirmed>received', 'received>done']);
+    const [received, done] = await logOf(orderid);
+    expect(received!.delivered).toBeNull();
+    expect(done!.attempts).toEqual([]);
+
+    hanging.respond = () => 200;
+    await waitFor(async () => (await logOf(orderid)).every((n) => n.delivered !== null), {
+      what: 'deliveries once the receiver answers',
+      timeoutMs: 30_000,
+    });
+    const timedOut = (await logOf(orderid))[0]!.attempts.filter((a) => a.http_status === null);
+    expect(timedOut.length).toBeGreaterThan(0);
+    expect(hanging.statusesOf(orderid)).toEqual(['received', 'done']);
+  });
+
+  it('closes an idle order queue, and the next notification (a test event) starts it again', async () => {
+    const orderid = await createOrder({ test_mode: true });
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 2, { what: 'state changes' });
+    const queue = stack.api.temporal.workflow.getHandle(orderNotificationsWorkflowId(orderid));
+    await waitFor(async () => (await queue.describe()).status.name === 'COMPLETED', {
+      what: 'idle queue closed',
+    });
+    const firstRun = (await queue.describe()).runId;
+
+    const sent = await stack.http.post(
+      '/test/webhook-events',
+      { orderid, event: 'waiting' },
+      stack.account.headers,
+    );
+    expect(sent.status).toBe(200);
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 3, { what: 'test event' });
+    expect(stack.receiver.statusesOf(orderid)).toEqual(['received', 'done', 'waiting']);
+    const secondRun = await queue.describe();
+    expect(secondRun.runId).not.toBe(firstRun);
+    expect(['RUNNING', 'COMPLETED']).toContain(secondRun.status.name);
+  });
+
+  it('splits into an order worker and a notification worker (WORKER_QUEUES), each doing only its part', async () => {
+    await stack.stopWorker();
+    const start = async (queues: string) => {
+      const runtime = await createOrderWorkerRuntime(
+        loadConfig({ ...process.env, ...stack.env, WORKER_QUEUES: queues }),
+      );
+      const running = runtime.run();
+      return async () => {
+        runtime.shutdown();
+        await running;
+        await runtime.close();
+      };
+    };
+    const stopOrders = await start('orders');
+    let stopNotifications: (() => Promise<void>) | null = null;
+    try {
+      const orderid = await createOrder({ test_mode: true });
+      await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'processed without notifier' });
+      expect((await logOf(orderid)).map((n) => n.attempt_count)).toEqual([0, 0]);
+
+      stopNotifications = await start('notifications');
+      await waitFor(() => stack.receiver.statusesOf(orderid).length === 2, { what: 'delivered by notifier' });
+      expect(stack.receiver.statusesOf(orderid)).toEqual(['received', 'done']);
+    } finally {
+      await stopNotifications?.();
+      await stopOrders();
+      await stack.startWorker();
+    }
   });
 
   it('stops retrying a notification answered with 410 Gone and records it', async () => {

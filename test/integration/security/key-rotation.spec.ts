@@ -116,8 +116,8 @@ describe('npm run cli -- keys rotate', () => {
     rotatedApi = await startApiTestApp({ env: rotatedEnv });
     const runtime = await createOrderWorkerRuntime(loadConfig({ ...process.env, ...rotatedEnv }));
     rotatedWorker = {
-      run: runtime.worker.run(),
-      shutdown: () => runtime.worker.shutdown(),
+      run: runtime.run(),
+      shutdown: runtime.shutdown,
       close: runtime.close,
     };
     const http = new HttpTestClient(rotatedApi.baseUrl);

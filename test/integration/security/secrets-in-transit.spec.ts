@@ -3,6 +3,7 @@ import { Client } from '@temporalio/client';
 import { METADATA_ENCODING_KEY } from '@temporalio/common';
 import { Runtime } from '@temporalio/worker';
 import { TemporalPinoLogger } from '../../../apps/worker/src/temporal-pino.logger';
+import { orderNotificationsWorkflowId } from '../../../libs/domain/notification-workflow.contract';
 import { orderWorkflowId } from '../../../libs/domain/order-id';
 import { createAppLogger } from '../../../libs/logging/app-logger';
 import { ENCRYPTED_ENCODING } from '../../../libs/temporal/encryption-payload.codec';
@@ -176,13 +177,17 @@ describe('secrets in Temporal, the database and the logs', () => {
   });
   afterAll(() => stack.close());
 
+  /** The order's workflow and its notification queue, as anyone with access to Temporal reads them. */
   async function rawHistory(orderid: string) {
-    // A client without the codec: what anyone with access to Temporal reads.
     const plain = new Client({
       connection: stack.api.temporal.connection,
       namespace: stack.api.config.temporal.namespace,
     });
-    return plain.workflow.getHandle(orderWorkflowId(orderid)).fetchHistory();
+    return Promise.all(
+      [orderWorkflowId(orderid), orderNotificationsWorkflowId(orderid)].map((id) =>
+        plain.workflow.getHandle(id).fetchHistory(),
+      ),
+    );
   }
 
   describe('Temporal history', () => {
@@ -194,8 +199,8 @@ describe('secrets in Temporal, the database and the logs', () => {
           expect(fields.filter((field) => !LOCAL_ACTIVITY_MARKER_KEYS.includes(field))).toEqual([]);
         }
         const sent = payloads.filter((p) => !isSearchAttribute(p) && !isLocalActivityMarkerData(p));
-        // The upload order's whole history holds 10 payloads since database steps became local
-        // activities; their results are in the markers, and must be among the encrypted ones.
+        // The upload order's histories hold 10 payloads or more (its database steps and notification
+        // attempts are local activities: their results are in the markers, and must be encrypted).
         expect(sent.length).toBeGreaterThanOrEqual(10);
         expect(
           sent.filter((p) => /markerRecordedEventAttributes\.details\.result\./.test(p.path)).length,

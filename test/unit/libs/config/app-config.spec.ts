@@ -159,6 +159,21 @@ describe('loadConfig', () => {
   });
 });
 
+describe('loadConfig: worker task queues and notification queues', () => {
+  it('runs both task queues in one worker process unless WORKER_QUEUES picks one', () => {
+    expect(loadConfig({}).temporal.workerQueues).toBe('all');
+    expect(loadConfig({ WORKER_QUEUES: 'notifications' }).temporal.workerQueues).toBe('notifications');
+    expect(loadConfig({ WORKER_QUEUES: 'orders' }).temporal.workerQueues).toBe('orders');
+    expect(configError({ WORKER_QUEUES: 'webhooks' }).variable).toBe('WORKER_QUEUES');
+  });
+
+  it('closes an idle notification queue after 10 minutes by default', () => {
+    expect(loadConfig({}).lifecycle.notificationQueueIdleMs).toBe(600_000);
+    expect(loadConfig({ NOTIFICATION_QUEUE_IDLE: '30s' }).lifecycle.notificationQueueIdleMs).toBe(30_000);
+    expect(configError({ NOTIFICATION_QUEUE_IDLE: 'soon' }).variable).toBe('NOTIFICATION_QUEUE_IDLE');
+  });
+});
+
 describe('loadConfig: logging, rate limits and the codec endpoints', () => {
   it('defaults to info logs, quiet (warn) in tests unless LOG_LEVEL says otherwise', () => {
     expect(loadConfig({}).logging.level).toBe('info');

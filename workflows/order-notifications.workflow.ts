@@ -1,0 +1,57 @@
+import { condition, continueAsNew, defineSignal, setHandler } from '@temporalio/workflow';
+import {
+  NOTIFICATION_QUEUED_SIGNAL,
+  type OrderNotificationsWorkflowInput,
+} from '../libs/domain/notification-workflow.contract';
+import { deliverUntilSettled, historyIsLong, notificationAttempts } from './notification-delivery-loop';
+
+export const notificationQueuedSignal = defineSignal<[string]>(NOTIFICATION_QUEUED_SIGNAL);
+
+/** Settled notification ids remembered so a notification queued twice is sent once. */
+const RECENT_IDS_KEPT = 100;
+
+/**
+ * One order's notification queue (`order-<orderid>-notifications`), started or woken by
+ * signal-with-start for each notification: delivers them one at a time, in the order they were queued,
+ * each retried on the schedule until settled. A failing callback holds up only this order's later
+ * notifications, never the order's processing (its own workflow) nor other orders. Closes once idle.
+ */
+export async function orderNotificationsWorkflow(input: OrderNotificationsWorkflowInput): Promise<void> {
+  const { settings } = input;
+  const queue = [...(input.carried?.queue ?? [])];
+  const recent = [...(input.carried?.recent ?? [])];
+  let headProgress = input.carried?.headProgress ?? null;
+
+  setHandler(notificationQueuedSignal, (notificationId) => {
+    // Senders retry (an activity, an API call): the same notification is queued once.
+    if (!queue.includes(notificationId) && !recent.includes(notificationId)) queue.push(notificationId);
+  });
+
+  const carryOn = (): Promise<never> =>
+    continueAsNew<typeof orderNotificationsWorkflow>({ ...input, carried: { queue, headProgress, recent } });
+
+  for (;;) {
+    if (queue.length === 0) {
+      if (historyIsLong()) return carryOn();
+      await condition(() => queue.length > 0, settings.notificationQueueIdleMs);
+      // A notification queued in the very task the idle timer fired in is still delivered.
+      if (queue.length === 0) return;
+      continue;
+    }
+    const notificationId = queue[0]!;
+    const result = await deliverUntilSettled(
+      notificationId,
+      () => notificationAttempts.deliverNotification(notificationId),
+      settings,
+      headProgress,
+    );
+    if (typeof result !== 'string') {
+      headProgress = result.continueAsNew;
+      return carryOn();
+    }
+    headProgress = null;
+    queue.shift();
+    recent.push(notificationId);
+    if (recent.length > RECENT_IDS_KEPT) recent.shift();
+  }
+}
