@@ -93,6 +93,14 @@ export interface LifecycleConfig {
   notificationQueueIdleMs: number;
 }
 
+/** How the API makes sure every accepted order's workflows get started (outbox relay and sweep). */
+export interface OrderStartConfig {
+  /** Time between two passes of the recovery sweep. */
+  sweepIntervalMs: number;
+  /** Unstarted orders younger than this are left to the relay that is starting them. */
+  graceMs: number;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface LoggingConfig {
@@ -136,6 +144,7 @@ export interface StorageConfig {
 
 export interface AppConfig {
   lifecycle: LifecycleConfig;
+  orderStarts: OrderStartConfig;
   storage: StorageConfig;
   mode: RuntimeMode;
   http: HttpConfig;
@@ -216,6 +225,14 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
   }
 
+  const orderStarts: OrderStartConfig = {
+    sweepIntervalMs: read.duration('ORDER_START_SWEEP_INTERVAL', '15s'),
+    graceMs: read.duration('ORDER_START_GRACE', '30s'),
+  };
+  if (orderStarts.sweepIntervalMs < 100) {
+    throw new ConfigError('ORDER_START_SWEEP_INTERVAL', 'must be at least 100ms');
+  }
+
   const databaseUrl = read.url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
   if (mode === 'production' && databaseUrl === null) {
     throw new ConfigError('DATABASE_URL', 'is required in production');
@@ -269,6 +286,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       notificationTimeoutMs: read.duration('NOTIFICATION_TIMEOUT', '15s'),
       notificationQueueIdleMs: read.duration('NOTIFICATION_QUEUE_IDLE', '10m'),
     },
+    orderStarts,
     storage: {
       documentsDir: read.string('DOCUMENTS_DIR', 'var/documents'),
     },

@@ -9,10 +9,13 @@ export type ConfirmationEmailResult =
   | 'already-sent'
   /** Test-mode orders never get one (contract section 5). */
   | 'test-mode'
-  /** The order never appeared: its creation was rolled back after the email workflow started. */
+  /** The order does not exist (the workflow starts after the order's commit: only if it was deleted). */
   | 'order-missing';
 
-/** The order is not visible yet: its creation transaction commits right after the workflow starts. */
+/**
+ * The order is not visible yet. Email workflows start after the order's commit (relay or recovery
+ * sweep), so this only guards against a replica lagging behind; retrying is harmless.
+ */
 export class OrderNotVisibleYetError extends Error {
   override readonly name = 'OrderNotVisibleYetError';
 }
@@ -29,7 +32,7 @@ export class OrderConfirmationMailService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** `requestedAt`: when the API asked for it, right before committing the order. */
+  /** `requestedAt`: when the order was created. */
   async send(orderid: string, requestedAt: Date): Promise<ConfirmationEmailResult> {
     const order = await this.orders.findById(orderid);
     if (!order) {

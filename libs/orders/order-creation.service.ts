@@ -1,15 +1,14 @@
-import { type DataSource } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 import { DomainError } from '../domain/domain-error';
 import { OrderEntity } from '../persistence/entities/order.entity';
 import { type IdempotencyKeyRepository } from '../persistence/repositories/idempotency-key.repository';
 import { type OrderRepository } from '../persistence/repositories/order.repository';
 import { type SecretBox } from '../security/secret-box';
 import { type AuthenticatedAccount } from './authenticated-account';
-import { type ConfirmationEmailStarter } from './confirmation-email-starter';
 import { type NewOrder } from './new-order';
 import { generateOrderId } from './order-id-generator';
 import { type OrderRecord, toOrderRecord } from './order-record';
-import { type OrderWorkflowStarter } from './order-workflow-starter';
+import { type OrderWorkflowRelay } from './order-workflow-relay';
 import { type UploadedDocumentWriter } from './uploaded-document.writer';
 
 const MAX_ID_ATTEMPTS = 8;
@@ -26,10 +25,9 @@ export class OrderCreationService {
     private readonly orders: OrderRepository,
     private readonly idempotencyKeys: IdempotencyKeyRepository,
     private readonly secretBox: SecretBox,
-    private readonly workflows: OrderWorkflowStarter,
     private readonly uploads: UploadedDocumentWriter,
-    /** Live orders only: the confirmation email, started with the order so neither is orphaned. */
-    private readonly confirmationEmails: ConfirmationEmailStarter,
+    /** Starts the committed order's workflows (and a live order's confirmation email) right after. */
+    private readonly relay: Pick<OrderWorkflowRelay, 'submit'>,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -67,42 +65,48 @@ export class OrderCreationService {
   }
 
   /**
-   * Persists the order (and the documents sent with it) and starts its workflow in one unit: the
-   * inserts are committed only once Temporal has accepted the workflow (and, for a live order, the
-   * confirmation email's), so a failed start leaves no orphan order behind, and the workflow's first
-   * collection already finds the documents.
+   * Commits the order, with the documents sent with it so that its workflow's first collection finds
+   * them, and hands it to the relay, which starts its workflows right after: the client does not wait
+   * for Temporal. An order the relay cannot start (Temporal unreachable, the process stopped) is started
+   * by the recovery sweep, so an accepted order is always processed.
    */
   private async createOrder(caller: AuthenticatedAccount, request: NewOrder): Promise<OrderRecord> {
     if (request.email !== null && request.email.toLowerCase() !== caller.email.toLowerCase()) {
       throw new DomainError('email_mismatch');
     }
-    const now = this.clock();
+    const order = await this.insertOrder(caller, request, this.clock());
+    const { orderid, externalId, testMode, createdAt } = order;
+    this.relay.submit({ orderid, account: caller.email, externalId, testMode, createdAt });
+    return toOrderRecord(order, caller.email);
+  }
+
+  /** Without documents the order and its first event are one statement: no transaction needed. */
+  private async insertOrder(
+    caller: AuthenticatedAccount,
+    request: NewOrder,
+    now: Date,
+  ): Promise<OrderEntity> {
+    if (request.documents.length === 0) {
+      return this.insertWithFreeId(this.dataSource.manager, caller, request, now);
+    }
     return this.dataSource.transaction(async (manager) => {
-      for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
-        const order = this.buildOrder(generateOrderId(), caller, request, now);
-        if (!(await this.orders.insertWithEvent(manager, order, 'order-created'))) continue;
-        await this.uploads.write(order.orderid, order.version, request.documents, manager);
-        try {
-          await this.workflows.start({
-            orderid: order.orderid,
-            account: caller.email,
-            externalId: order.externalId,
-            testMode: order.testMode,
-          });
-          if (!order.testMode) {
-            await this.confirmationEmails.start({
-              orderid: order.orderid,
-              account: caller.email,
-              requestedAt: now,
-            });
-          }
-        } catch (error) {
-          throw new DomainError('dependency_unavailable', {}, undefined, error);
-        }
-        return toOrderRecord(order, caller.email);
-      }
-      throw new Error('Could not draw a free order id');
+      const order = await this.insertWithFreeId(manager, caller, request, now);
+      await this.uploads.write(order.orderid, order.version, request.documents, manager);
+      return order;
     });
+  }
+
+  private async insertWithFreeId(
+    manager: EntityManager,
+    caller: AuthenticatedAccount,
+    request: NewOrder,
+    now: Date,
+  ): Promise<OrderEntity> {
+    for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
+      const order = this.buildOrder(generateOrderId(), caller, request, now);
+      if (await this.orders.insertWithEvent(manager, order, 'order-created')) return order;
+    }
+    throw new Error('Could not draw a free order id');
   }
 
   private buildOrder(orderid: string, caller: AuthenticatedAccount, r: NewOrder, now: Date): OrderEntity {
@@ -133,6 +137,7 @@ export class OrderCreationService {
       createdAt: now,
       updatedAt: now,
       version: 1,
+      workflowStartedAt: null,
     } satisfies Partial<OrderEntity>);
     return order;
   }

@@ -3,6 +3,7 @@ import { isOrderId } from '../domain/order-id';
 import { type OrderRepository } from '../persistence/repositories/order.repository';
 import { type AuthenticatedAccount } from './authenticated-account';
 import { type OrderWorkflowGateway } from './order-workflow-gateway';
+import { type OrderWorkflowRelay } from './order-workflow-relay';
 import { type UploadedDocument } from './uploaded-document';
 import { type UploadedDocumentWriter } from './uploaded-document.writer';
 
@@ -30,6 +31,8 @@ export class OrderDocumentUploadService {
     private readonly orders: OrderRepository,
     private readonly writer: UploadedDocumentWriter,
     private readonly workflows: OrderWorkflowGateway,
+    /** An upload right after creation may come before the relay started the order's workflow. */
+    private readonly starts: Pick<OrderWorkflowRelay, 'ensureStarted'>,
   ) {}
 
   async upload(
@@ -40,6 +43,7 @@ export class OrderDocumentUploadService {
     const order = isOrderId(orderid) ? await this.orders.findForAccount(orderid, caller.accountId) : null;
     if (!order) throw new DomainError('order_not_found');
     const rows = await this.writer.write(order.orderid, order.version, uploads);
+    await this.starts.ensureStarted(order, caller.email);
     // After the rows are committed, so the woken workflow sees them; a failed signal leaves them
     // stored and a retry of the same upload stores nothing twice.
     await this.workflows.notifyDocumentsUploaded(order.orderid);

@@ -6,6 +6,7 @@ import { type SecretBox } from '../security/secret-box';
 import { type AuthenticatedAccount } from './authenticated-account';
 import { type OrderRecord } from './order-record';
 import { type OrderWorkflowGateway } from './order-workflow-gateway';
+import { type OrderWorkflowRelay } from './order-workflow-relay';
 import { type RefreshRequest, resolveRefresh } from './refresh-request';
 
 /**
@@ -19,6 +20,8 @@ export class OrderRefreshService {
     private readonly refreshRequests: OrderRefreshRequestRepository,
     private readonly secretBox: SecretBox,
     private readonly workflows: OrderWorkflowGateway,
+    /** A refresh right after creation may come before the relay started the order's workflow. */
+    private readonly starts: Pick<OrderWorkflowRelay, 'ensureStarted'>,
   ) {}
 
   async refresh(
@@ -40,6 +43,7 @@ export class OrderRefreshService {
       syndicPasswordSealed: syndic ? this.secretBox.seal(syndic.password, order.orderid) : null,
       syndicUrl: syndic?.url ?? null,
     });
+    await this.starts.ensureStarted(order, caller.email);
     return this.workflows.refresh(order.orderid, refreshRequestId);
   }
 

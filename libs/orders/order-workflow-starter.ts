@@ -2,6 +2,10 @@ import { type OrderWorkflowInput } from '../domain/order-workflow.contract';
 
 /** Starts the durable workflow of a new order (Temporal in production, the same in tests). */
 export interface OrderWorkflowStarter {
-  /** The starter adds the processing settings of its configuration. */
+  /**
+   * Resolves once the order's workflow runs or ran: starting it again is success and never begins a
+   * second run, so the relay and the recovery sweep may both try. The starter adds the processing
+   * settings of its configuration.
+   */
   start(input: Omit<OrderWorkflowInput, 'settings' | 'carried'>): Promise<void>;
 }

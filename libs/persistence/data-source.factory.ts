@@ -14,6 +14,7 @@ import { StoredDocumentEntity } from './entities/stored-document.entity';
 import { InitialSchema1763780000000 } from './migrations/1763780000000-InitialSchema';
 import { OrderLifecycle1763790000000 } from './migrations/1763790000000-OrderLifecycle';
 import { NotificationAlerts1763800000000 } from './migrations/1763800000000-NotificationAlerts';
+import { OrderWorkflowOutbox1763810000000 } from './migrations/1763810000000-OrderWorkflowOutbox';
 
 export const ENTITIES = [
   AccountEntity,
@@ -32,6 +33,7 @@ export const MIGRATIONS = [
   InitialSchema1763780000000,
   OrderLifecycle1763790000000,
   NotificationAlerts1763800000000,
+  OrderWorkflowOutbox1763810000000,
 ];
 
 /** The one DataSource definition, used by the API, the worker, the CLI and the tests. */

@@ -7,6 +7,7 @@ import {
 } from '../domain/notification-workflow.contract';
 import { ORDER_SEARCH_ATTRIBUTES } from '../domain/search-attributes';
 import { type ConfirmationEmailStarter } from '../orders/confirmation-email-starter';
+import { startWorkflowOnce } from './start-workflow-once';
 
 export class TemporalConfirmationEmailStarter implements ConfirmationEmailStarter {
   constructor(
@@ -22,7 +23,8 @@ export class TemporalConfirmationEmailStarter implements ConfirmationEmailStarte
       requestedAt: request.requestedAt.getTime(),
       deadlineMs: this.deadlineMs,
     };
-    await this.client.workflow.start(CONFIRMATION_EMAIL_WORKFLOW_TYPE, {
+    // Once per order: a repeated start (relay, then sweep) never sends a second email.
+    await startWorkflowOnce(this.client, CONFIRMATION_EMAIL_WORKFLOW_TYPE, {
       taskQueue: this.taskQueue,
       workflowId: confirmationEmailWorkflowId(request.orderid),
       args: [input],

@@ -8,27 +8,34 @@ import {
 import { orderWorkflowId } from '../domain/order-id';
 import { type OrderWorkflowStarter } from '../orders/order-workflow-starter';
 import { ORDER_SEARCH_ATTRIBUTES } from '../domain/search-attributes';
+import { WORKFLOW_START_TIMEOUT_MS, startWorkflowOnce } from './start-workflow-once';
 
 export class TemporalOrderWorkflowStarter implements OrderWorkflowStarter {
   constructor(
     private readonly client: Client,
     private readonly taskQueue: string,
     private readonly settings: OrderProcessingSettings,
+    private readonly startTimeoutMs = WORKFLOW_START_TIMEOUT_MS,
   ) {}
 
   async start(order: Omit<OrderWorkflowInput, 'settings' | 'carried'>): Promise<void> {
     const input: OrderWorkflowInput = { ...order, settings: this.settings };
-    await this.client.workflow.start(ORDER_WORKFLOW_TYPE, {
-      taskQueue: this.taskQueue,
-      workflowId: orderWorkflowId(input.orderid),
-      args: [input],
-      typedSearchAttributes: new TypedSearchAttributes([
-        { key: ORDER_SEARCH_ATTRIBUTES.orderId, value: input.orderid },
-        { key: ORDER_SEARCH_ATTRIBUTES.account, value: input.account },
-        { key: ORDER_SEARCH_ATTRIBUTES.externalId, value: input.externalId },
-        { key: ORDER_SEARCH_ATTRIBUTES.orderState, value: 'confirmed' },
-        { key: ORDER_SEARCH_ATTRIBUTES.testMode, value: input.testMode },
-      ]),
-    });
+    await startWorkflowOnce(
+      this.client,
+      ORDER_WORKFLOW_TYPE,
+      {
+        taskQueue: this.taskQueue,
+        workflowId: orderWorkflowId(input.orderid),
+        args: [input],
+        typedSearchAttributes: new TypedSearchAttributes([
+          { key: ORDER_SEARCH_ATTRIBUTES.orderId, value: input.orderid },
+          { key: ORDER_SEARCH_ATTRIBUTES.account, value: input.account },
+          { key: ORDER_SEARCH_ATTRIBUTES.externalId, value: input.externalId },
+          { key: ORDER_SEARCH_ATTRIBUTES.orderState, value: 'confirmed' },
+          { key: ORDER_SEARCH_ATTRIBUTES.testMode, value: input.testMode },
+        ]),
+      },
+      this.startTimeoutMs,
+    );
   }
 }

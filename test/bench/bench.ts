@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { Client, Connection } from '@temporalio/client';
+import { type DataSource } from 'typeorm';
 import { AccountAdministrationService } from '../../libs/accounts/account-administration.service';
 import { loadConfig } from '../../libs/config/app-config';
 import { createDataSource } from '../../libs/persistence/data-source.factory';
@@ -23,7 +24,8 @@ import {
  * `npm run bench`: figures, not pass/fail. Against the real stack (Temporal dev server, PostgreSQL,
  * API and worker processes) it measures
  *  1. the raw `client.workflow.start` rate (the ceiling),
- *  2. POST /order/ throughput and latency at 50 concurrent clients, and the ratio to (1),
+ *  2. POST /order/ throughput and latency at 50 concurrent clients, and the ratio to (1); then how long
+ *     the relay takes to start the workflows of every order created (creation does not wait for it),
  *  3. 200 test-mode orders created at once until all are `done`, with the worker's peak memory,
  *  4. the delay between each of their state changes and its delivery to a local receiver, and the
  *     delivery rate with 1,000 test notifications pending (queued while the worker is stopped).
@@ -95,7 +97,13 @@ async function main(): Promise<void> {
       ...env,
       TEMPORAL_TASK_QUEUE: 'bench-unprocessed',
     });
-    stack.node('api', 'dist/apps/api/src/main.js', { ...env, PORT: String(E2E_API_PORT) });
+    // Its recovery sweep would start the creation phase's orders still queued in api-create's relay on
+    // the worker's task queue; api-create's relay and sweep start them on their own.
+    stack.node('api', 'dist/apps/api/src/main.js', {
+      ...env,
+      PORT: String(E2E_API_PORT),
+      ORDER_START_SWEEP_INTERVAL: '1h',
+    });
     stack.node('extranet', 'dist/apps/extranet-sandbox/src/main.js', env);
     await waitForPort(API_PORT, 60_000);
     await waitForPort(E2E_API_PORT, 60_000);
@@ -113,6 +121,8 @@ async function main(): Promise<void> {
     };
     const body = JSON.stringify(benchOrder('bench-create'));
     await autocannon({ url: `${base}/order/`, method: 'POST', headers, body, connections: 10, duration: 3 }); // warm-up
+    const unstartedBefore = await unstartedCount(dataSource);
+    const createStarted = Date.now();
     const create = await autocannon({
       url: `${base}/order/`,
       method: 'POST',
@@ -126,6 +136,18 @@ async function main(): Promise<void> {
     results['POST /order/ p99 latency (ms)'] = create.latency.p99;
     results['POST /order/ non-2xx'] = create.non2xx;
     results['ratio create / raw start'] = (create.requests.average / rawRate).toFixed(2);
+    // Creation answers before the workflows start: wait until the relay has started them all.
+    const createEnded = Date.now();
+    const unstartedAfter = await unstartedCount(dataSource);
+    await waitForDrain(dataSource);
+    const relayDrainSeconds = (Date.now() - createEnded) / 1000;
+    const startedInWindow = create['2xx'] + unstartedBefore;
+    results['unstarted when the load stopped'] = unstartedAfter;
+    results['relay drain after the load (s)'] = relayDrainSeconds.toFixed(1);
+    results['relay start rate, load + drain (starts/s)'] = (
+      startedInWindow /
+      ((Date.now() - createStarted) / 1000)
+    ).toFixed(0);
 
     // 3. End to end: N test-mode orders at once until all are done.
     // As in production: order processing and notification delivery in their own worker processes.
@@ -261,6 +283,22 @@ async function waitForCount(count: () => number, expected: number): Promise<void
   const deadline = Date.now() + 600_000;
   while (count() < expected) {
     if (Date.now() > deadline) throw new Error(`only ${count()}/${expected} deliveries after 10 min`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Orders of the creation phase whose workflows the relay has not started yet. */
+async function unstartedCount(dataSource: DataSource): Promise<number> {
+  const [{ n }] = (await dataSource.query(
+    `SELECT count(*)::int AS n FROM orders WHERE external_id = 'bench-create' AND workflow_started_at IS NULL`,
+  )) as { n: number }[];
+  return n;
+}
+
+async function waitForDrain(dataSource: DataSource): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  for (let left = await unstartedCount(dataSource); left > 0; left = await unstartedCount(dataSource)) {
+    if (Date.now() > deadline) throw new Error(`${left} orders still unstarted after 10 min`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

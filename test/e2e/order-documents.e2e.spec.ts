@@ -9,6 +9,7 @@ import { type ApiTestApp, startApiTestApp } from '../support/api-test-app';
 import { jpegBytes, pdfBytes, uploadItem } from '../support/document-fixtures';
 import { HttpTestClient, type TestResponse } from '../support/http-test-client';
 import { orderBody } from '../support/order-fixtures';
+import { orderWorkflowsStarted } from '../support/order-workflows';
 import { RecordingWorkflowGateway } from '../support/recording-workflow-gateway';
 import { type SignedInAccount, createSignedInAccount } from '../support/test-accounts';
 
@@ -173,6 +174,7 @@ describe('order documents API (Temporal, no worker)', () => {
 
     it('answers 409 "La commande est clôturée" once the workflow is over', async () => {
       const orderid = await createOrder(http, alice);
+      await orderWorkflowsStarted(app.dataSource, orderid);
       await app.temporal.workflow.getHandle(orderWorkflowId(orderid)).terminate('closed (test)');
       expectError(await upload(orderid, [uploadItem()]), 409, /^La commande est clôturée$/);
     });

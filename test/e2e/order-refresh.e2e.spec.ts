@@ -4,6 +4,7 @@ import { OrderRefreshRequestRepository } from '../../libs/persistence/repositori
 import { type ApiTestApp, startApiTestApp } from '../support/api-test-app';
 import { HttpTestClient, type TestResponse } from '../support/http-test-client';
 import { orderBody } from '../support/order-fixtures';
+import { orderWorkflowsStarted } from '../support/order-workflows';
 import { RecordingWorkflowGateway } from '../support/recording-workflow-gateway';
 import { type SignedInAccount, createSignedInAccount } from '../support/test-accounts';
 
@@ -78,6 +79,7 @@ describe('refresh API (Temporal, no worker)', () => {
 
     it('answers 409 "La commande est clôturée" once the workflow is over', async () => {
       const orderid = await createOrder(http, alice);
+      await orderWorkflowsStarted(app.dataSource, orderid);
       await app.temporal.workflow.getHandle(orderWorkflowId(orderid)).terminate('refresh window over (test)');
       expectError(
         await http.post(

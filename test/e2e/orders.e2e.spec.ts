@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { confirmationEmailWorkflowId } from '../../libs/domain/notification-workflow.contract';
 import { orderWorkflowId } from '../../libs/domain/order-id';
 import { ORDER_SEARCH_ATTRIBUTES } from '../../libs/domain/search-attributes';
 import { isHttpDate } from '../../libs/domain/http-date';
@@ -5,7 +7,9 @@ import { OrderRepository } from '../../libs/persistence/repositories/order.repos
 import { type ApiTestApp, startApiTestApp } from '../support/api-test-app';
 import { HttpTestClient, type TestResponse } from '../support/http-test-client';
 import { orderBody } from '../support/order-fixtures';
+import { orderWorkflowsStarted } from '../support/order-workflows';
 import { type SignedInAccount, createSignedInAccount } from '../support/test-accounts';
+import { waitFor } from '../support/wait-for';
 
 const SYNDIC_MESSAGE = "Informations du syndic manquantes ou incorrectes pour la méthode 'extranet'";
 
@@ -31,7 +35,7 @@ describe('orders API', () => {
   };
 
   describe('POST /order/', () => {
-    it('creates the order, persists it and starts its workflow with search attributes', async () => {
+    it('creates the order, persists it and starts its workflow with search attributes right after', async () => {
       const res = await create(orderBody({ external_id: 4242 }));
       expect(res.status).toBe(200);
       const body = res.json as { message: string; payload: Record<string, unknown>; success: boolean };
@@ -78,6 +82,8 @@ describe('orders API', () => {
       const events = await new OrderRepository(app.dataSource).listEvents(record.orderid as string);
       expect(events.map((e) => e.toState)).toEqual(['confirmed']);
 
+      // The relay starts the workflow after the commit, without the client waiting for Temporal.
+      await orderWorkflowsStarted(app.dataSource, record.orderid as string);
       const description = await app.temporal.workflow
         .getHandle(orderWorkflowId(record.orderid as string))
         .describe();
@@ -360,26 +366,63 @@ describe('orders API', () => {
     });
   });
 
-  describe('when Temporal refuses the workflow', () => {
-    it('answers 503 and leaves no orphan order', async () => {
-      const failing = await startApiTestApp({
-        workflowStarter: () => ({ start: () => Promise.reject(new Error('temporal down')) }),
+  describe('when Temporal is unreachable', () => {
+    it('accepts the order, and the recovery sweep starts its workflows once Temporal answers, once', async () => {
+      const queue = `e2e-orders-recovery-${randomUUID().slice(0, 8)}`;
+      const down = await startApiTestApp({
+        env: { TEMPORAL_ADDRESS: '127.0.0.1:1', TEMPORAL_TASK_QUEUE: queue },
+      });
+      const account = await createSignedInAccount(down);
+      const body = orderBody({ external_id: `RECOVERED-${queue}`, test_mode: false });
+      const headers = { ...account.headers, 'Idempotency-Key': `recovery-${queue}` };
+      let created: TestResponse;
+      try {
+        created = await new HttpTestClient(down.baseUrl).post('/order/', body, headers);
+        expect(created.status).toBe(200);
+        expect((created.json as { payload: { state: string } }).payload.state).toBe('confirmed');
+        // The client retries with its key while Temporal is still down: the same order, nothing new.
+        const retried = await new HttpTestClient(down.baseUrl).post('/order/', body, headers);
+        expect(retried.json).toEqual(created.json);
+      } finally {
+        // Waits for the relay's start to time out: the order is left to the sweep.
+        await down.close();
+      }
+      const orderid = (created.json as { payload: { orderid: string } }).payload.orderid;
+      const orders = new OrderRepository(app.dataSource);
+      expect((await orders.findById(orderid))!.workflowStartedAt).toBeNull();
+
+      // An API process that reaches Temporal: its sweep starts the order and its confirmation email.
+      const up = await startApiTestApp({
+        env: { TEMPORAL_TASK_QUEUE: queue, ORDER_START_SWEEP_INTERVAL: '200ms', ORDER_START_GRACE: '0s' },
       });
       try {
-        const account = await createSignedInAccount(failing);
-        const res = await new HttpTestClient(failing.baseUrl).post(
-          '/order/',
-          orderBody({ external_id: 'ORPHAN' }),
-          account.headers,
+        await orderWorkflowsStarted(app.dataSource, orderid);
+        const workflowId = orderWorkflowId(orderid);
+        const description = await up.temporal.workflow.getHandle(workflowId).describe();
+        expect(description.status.name).toBe('RUNNING');
+        expect(description.taskQueue).toBe(queue);
+        expect(description.typedSearchAttributes.get(ORDER_SEARCH_ATTRIBUTES.orderId)).toBe(orderid);
+        const email = await up.temporal.workflow.getHandle(confirmationEmailWorkflowId(orderid)).describe();
+        expect(email.taskQueue).toBe(queue);
+
+        // The same key still answers the same order, and the order has one workflow run.
+        const replayed = await new HttpTestClient(up.baseUrl).post('/order/', body, headers);
+        expect(replayed.json).toEqual(created.json);
+        const list = await http.get(`/order/?external_id=RECOVERED-${queue}`, account.headers);
+        expect((list.json as { payload: { orders: unknown[] } }).payload.orders).toHaveLength(1);
+        const runs = await waitFor(
+          async () => {
+            const found: string[] = [];
+            for await (const run of up.temporal.workflow.list({ query: `WorkflowId = "${workflowId}"` })) {
+              found.push(run.runId);
+            }
+            return found.length > 0 ? found : null;
+          },
+          { what: 'the run in the visibility store' },
         );
-        expectError(res, 503, /temporairement indisponible/);
-        const rows = await failing.dataSource.query(
-          `SELECT count(*)::int AS n FROM orders o JOIN accounts a ON a.id = o.account_id WHERE a.email = $1`,
-          [account.email],
-        );
-        expect(rows[0].n).toBe(0);
+        expect(runs).toEqual([description.runId]);
       } finally {
-        await failing.close();
+        await up.close();
       }
     });
   });
@@ -395,7 +438,7 @@ describe('orders API', () => {
       });
     });
 
-    it('is 503 naming Temporal when it does not answer, and creation is 503 too', async () => {
+    it('is 503 naming Temporal when it does not answer, while creation still accepts orders', async () => {
       const broken = await startApiTestApp({ env: { TEMPORAL_ADDRESS: '127.0.0.1:1' } });
       try {
         const brokenHttp = new HttpTestClient(broken.baseUrl);
@@ -406,11 +449,13 @@ describe('orders API', () => {
           /^Service temporairement indisponible, veuillez réessayer plus tard \(Temporal\)$/,
         );
         const account = await createSignedInAccount(broken);
-        expectError(
-          await brokenHttp.post('/order/', orderBody(), account.headers),
-          503,
-          /temporairement indisponible/,
-        );
+        const created = await brokenHttp.post('/order/', orderBody(), account.headers);
+        expect(created.status).toBe(200);
+        // Accepted and committed; the recovery sweep starts its workflow once Temporal answers.
+        const { orderid } = (created.json as { payload: { orderid: string } }).payload;
+        expect(
+          (await new OrderRepository(broken.dataSource).findById(orderid))!.workflowStartedAt,
+        ).toBeNull();
       } finally {
         await broken.close();
       }

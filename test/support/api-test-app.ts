@@ -10,6 +10,7 @@ import { type AppConfig, loadConfig } from '../../libs/config/app-config';
 import { type DocumentStore } from '../../libs/documents/document-store';
 import { FilesystemDocumentStore } from '../../libs/documents/filesystem-document.store';
 import { type OrderWorkflowGateway } from '../../libs/orders/order-workflow-gateway';
+import { UnstartedOrderSweep } from '../../libs/orders/unstarted-order-sweep';
 import { type OrderWorkflowStarter } from '../../libs/orders/order-workflow-starter';
 import { createDataSource } from '../../libs/persistence/data-source.factory';
 import { type SecurityServices, createSecurityServices } from '../../libs/security/security-services.factory';
@@ -31,6 +32,8 @@ export interface ApiTestApp {
   documentStore: DocumentStore;
   /** The routes the application serves, read from its router (security matrices, fuzzing). */
   routes: RouteCatalog;
+  /** The API's recovery sweep of unstarted orders; tests run a pass with `sweep.sweep()`. */
+  sweep: UnstartedOrderSweep;
   close(): Promise<void>;
 }
 
@@ -93,6 +96,7 @@ export async function startApiTestApp(
     routes: RouteCatalog.fromExpress(
       app.getHttpAdapter().getInstance() as Parameters<typeof RouteCatalog.fromExpress>[0],
     ),
+    sweep: app.get(UnstartedOrderSweep),
     async close() {
       await app.close();
       await connection.close();

@@ -12,8 +12,10 @@ import { OrderDocumentUploadService } from '../../../libs/orders/order-document-
 import { OrderQueryService } from '../../../libs/orders/order-query.service';
 import { OrderRefreshService } from '../../../libs/orders/order-refresh.service';
 import { type OrderWorkflowGateway } from '../../../libs/orders/order-workflow-gateway';
+import { OrderWorkflowRelay } from '../../../libs/orders/order-workflow-relay';
 import { type OrderWorkflowStarter } from '../../../libs/orders/order-workflow-starter';
 import { PreStatementDownloadService } from '../../../libs/orders/pre-statement-download.service';
+import { UnstartedOrderSweep } from '../../../libs/orders/unstarted-order-sweep';
 import { UploadedDocumentWriter } from '../../../libs/orders/uploaded-document.writer';
 import { AccountRepository } from '../../../libs/persistence/repositories/account.repository';
 import { ApiKeyRepository } from '../../../libs/persistence/repositories/api-key.repository';
@@ -22,6 +24,7 @@ import { OrderRefreshRequestRepository } from '../../../libs/persistence/reposit
 import { OrderRepository } from '../../../libs/persistence/repositories/order.repository';
 import { PreStatementRepository } from '../../../libs/persistence/repositories/pre-statement.repository';
 import { StoredDocumentRepository } from '../../../libs/persistence/repositories/stored-document.repository';
+import { UnstartedOrderRepository } from '../../../libs/persistence/repositories/unstarted-order.repository';
 import { type SecurityServices } from '../../../libs/security/security-services.factory';
 import { AccountAuthController } from './auth/account-auth.controller';
 import { DocumentLinkController } from './documents/document-link.controller';
@@ -40,6 +43,7 @@ import { OrderDocumentController } from './orders/order-document.controller';
 import { OrderNotificationController } from './orders/order-notification.controller';
 import { OrderRefreshController } from './orders/order-refresh.controller';
 import { OrderController } from './orders/order.controller';
+import { OrderWorkflowStartsLifecycle } from './orders/order-workflow-starts.lifecycle';
 import { LoginThrottle } from '../../../libs/accounts/login-throttle';
 import { type AppLogger, createAppLogger } from '../../../libs/logging/app-logger';
 import { CodecController } from './codec/codec.controller';
@@ -55,6 +59,7 @@ export interface ApiDependencies {
   config: AppConfig;
   dataSource: DataSource;
   temporalConnection: Connection;
+  /** Order workflows, started after the order's commit by the relay (or the recovery sweep). */
   workflowStarter: OrderWorkflowStarter;
   /** Refresh updates and upload signals to running order workflows. */
   workflowGateway: OrderWorkflowGateway;
@@ -87,6 +92,15 @@ export class ApiModule implements NestModule {
     const orders = new OrderRepository(dataSource);
     const idempotencyKeys = new IdempotencyKeyRepository(dataSource);
     const uploads = new UploadedDocumentWriter(new StoredDocumentRepository(dataSource), deps.documentStore);
+    const logger = deps.logger ?? createAppLogger({ ...deps.config.logging, service: 'api' });
+    const unstartedOrders = new UnstartedOrderRepository(dataSource);
+    const relay = new OrderWorkflowRelay(
+      deps.workflowStarter,
+      deps.confirmationEmails,
+      unstartedOrders,
+      logger,
+    );
+    const sweep = new UnstartedOrderSweep(relay, unstartedOrders, logger, deps.config.orderStarts);
     return {
       module: ApiModule,
       // Controllers with static `/order/<word>` routes come before those with `/order/:orderid` routes.
@@ -125,9 +139,8 @@ export class ApiModule implements NestModule {
             orders,
             idempotencyKeys,
             security.secretBox,
-            deps.workflowStarter,
             uploads,
-            deps.confirmationEmails,
+            relay,
           ),
         },
         { provide: OrderQueryService, useValue: new OrderQueryService(orders) },
@@ -138,11 +151,12 @@ export class ApiModule implements NestModule {
             new OrderRefreshRequestRepository(dataSource),
             security.secretBox,
             deps.workflowGateway,
+            relay,
           ),
         },
         {
           provide: OrderDocumentUploadService,
-          useValue: new OrderDocumentUploadService(orders, uploads, deps.workflowGateway),
+          useValue: new OrderDocumentUploadService(orders, uploads, deps.workflowGateway, relay),
         },
         {
           provide: PreStatementDownloadService,
@@ -152,14 +166,14 @@ export class ApiModule implements NestModule {
             deps.documentStore,
           ),
         },
+        { provide: OrderWorkflowRelay, useValue: relay },
+        { provide: UnstartedOrderSweep, useValue: sweep },
+        { provide: OrderWorkflowStartsLifecycle, useValue: new OrderWorkflowStartsLifecycle(relay, sweep) },
         { provide: HealthService, useValue: new HealthService(dataSource, deps.temporalConnection) },
         ...codecProviders(deps.config),
         {
           provide: HTTP_SECURITY_MIDDLEWARES,
-          useValue: httpSecurityMiddlewares(
-            deps.config,
-            deps.logger ?? createAppLogger({ ...deps.config.logging, service: 'api' }),
-          ),
+          useValue: httpSecurityMiddlewares(deps.config, logger),
         },
         ...notificationApiProviders(deps),
         ...metricsProviders(deps),

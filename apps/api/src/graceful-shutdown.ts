@@ -4,9 +4,10 @@ import { type AppLogger } from '../../../libs/logging/app-logger';
 export const SHUTDOWN_TIMEOUT_MS = 9_000;
 
 /**
- * On the first SIGTERM or SIGINT runs `close` (stop accepting, let in-flight requests finish, release
- * the connections), then exits 0; exits 1 if closing fails or outlasts the timeout. Later signals are
- * ignored: a second Ctrl-C does not cut the requests being finished.
+ * On the first SIGTERM or SIGINT runs `close` (stop accepting, let in-flight requests finish, then the
+ * order workflow starts in flight, whose start timeout fits in the delay; release the connections), then
+ * exits 0; exits 1 if closing fails or outlasts the timeout. Later signals are ignored: a second Ctrl-C
+ * does not cut the requests being finished.
  */
 export function exitOnShutdownSignal(
   close: () => Promise<void>,
@@ -17,7 +18,7 @@ export function exitOnShutdownSignal(
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'Shutting down: finishing in-flight requests');
+    logger.info({ signal }, 'Shutting down: finishing in-flight requests and workflow starts');
     const timer = setTimeout(() => {
       logger.error({ timeoutMs }, 'Shutdown took too long: exiting');
       process.exit(1);

@@ -107,6 +107,10 @@ export class OrderEntity {
   @Column({ name: 'confirmation_email_sent_at', type: 'timestamptz', nullable: true })
   confirmationEmailSentAt!: Date | null;
 
+  /** The order's workflows were started (null: still to be started by the relay or the sweep). */
+  @Column({ name: 'workflow_started_at', type: 'timestamptz', nullable: true })
+  workflowStartedAt!: Date | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -42,29 +42,61 @@ export class OrderRepository {
   }
 
   /**
-   * Inserts the order and its first event inside `manager`'s transaction.
+   * Inserts the order and its first event in one statement, inside `manager`'s transaction if it has one:
+   * atomic on its own, so creating an order without documents costs one round trip and no transaction.
    * Returns false when the order id is already taken, so the caller draws another.
    */
   async insertWithEvent(manager: EntityManager, order: OrderEntity, trigger: string): Promise<boolean> {
-    // ON CONFLICT instead of catching the unique violation: no savepoint round trips on the hot path.
-    const inserted = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(OrderEntity)
-      .values(order)
-      .orIgnore()
-      .returning(['orderid'])
-      .execute();
-    if ((inserted.raw as unknown[]).length === 0) return false;
-    await this.insertEvent(manager, {
-      orderid: order.orderid,
-      fromState: null,
-      toState: order.state,
-      trigger,
-      detail: {},
-      at: order.createdAt,
-    });
-    return true;
+    // Written out rather than built by the query builder, which cost a tenth of the API's CPU per
+    // creation; ON CONFLICT instead of catching the unique violation: no savepoint round trips.
+    const inserted: unknown[] = await manager.query(
+      `WITH inserted AS (
+         INSERT INTO orders (orderid, account_id, external_id, state, test_mode, refreshed, method, address,
+           additional, city, zipcode, owners, invoice, lots, comment, all_due_paid, callback_url, syndic_name,
+           syndic_username, syndic_password_sealed, syndic_url, version, statement, statement_version,
+           missing_doctypes, done_at, confirmation_email_sent_at, workflow_started_at, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14, $15, $16, $17, $18,
+           $19, $20, $21, $22, $23::jsonb, $24, $25::jsonb, $26, $27, $28, $29, $30)
+         ON CONFLICT DO NOTHING
+         RETURNING orderid, state, created_at)
+       INSERT INTO order_events (orderid, from_state, to_state, trigger, detail, created_at)
+       SELECT orderid, NULL, state, $31, '{}'::jsonb, created_at FROM inserted
+       RETURNING orderid`,
+      [
+        order.orderid,
+        order.accountId,
+        order.externalId,
+        order.state,
+        order.testMode,
+        order.refreshed,
+        order.method,
+        order.address,
+        order.additional,
+        order.city,
+        order.zipcode,
+        JSON.stringify(order.owners),
+        JSON.stringify(order.invoice),
+        order.lots,
+        order.comment,
+        order.allDuePaid,
+        order.callbackUrl,
+        order.syndicName,
+        order.syndicUsername,
+        order.syndicPasswordSealed,
+        order.syndicUrl,
+        order.version,
+        order.statement == null ? null : JSON.stringify(order.statement),
+        order.statementVersion ?? null,
+        JSON.stringify(order.missingDoctypes ?? []),
+        order.doneAt ?? null,
+        order.confirmationEmailSentAt ?? null,
+        order.workflowStartedAt ?? null,
+        order.createdAt,
+        order.updatedAt,
+        trigger,
+      ],
+    );
+    return inserted.length > 0;
   }
 
   async listForAccount(query: OrderListQuery): Promise<OrderEntity[]> {

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { DomainError } from '../../../libs/domain/domain-error';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
 import { CapturedLog } from '../../support/captured-log';
+import { uploadItem } from '../../support/document-fixtures';
 import { HttpTestClient } from '../../support/http-test-client';
 import { orderBody } from '../../support/order-fixtures';
 import { type SignedInAccount, createSignedInAccount } from '../../support/test-accounts';
@@ -18,13 +19,11 @@ describe('request logs', () => {
     app = await startApiTestApp({
       env: { LOG_LEVEL: 'info' },
       logDestination: log.stream,
-      // Creation fails as the test decides (Temporal down); a refresh meets a bug.
-      workflowStarter: () => ({
-        start: () => (failure ? Promise.reject(failure) : Promise.resolve()),
-      }),
+      // Waking an order after an upload fails as the test decides (Temporal down); a refresh meets a bug.
+      workflowStarter: () => ({ start: () => Promise.resolve() }),
       workflowGateway: () => ({
         refresh: () => Promise.reject(new Error('database exploded')),
-        notifyDocumentsUploaded: () => Promise.resolve(),
+        notifyDocumentsUploaded: () => (failure ? Promise.reject(failure) : Promise.resolve()),
       }),
     });
     http = new HttpTestClient(app.baseUrl);
@@ -64,11 +63,14 @@ describe('request logs', () => {
   });
 
   it('keeps the request id on lines logged after the body was read', async () => {
+    failure = null;
+    const created = await http.post('/order/', orderBody(), account.headers);
+    const orderid = (created.json as { payload: { orderid: string } }).payload.orderid;
     failure = new DomainError('dependency_unavailable', {}, undefined, new Error('temporal down'));
     // The body arrives in a later packet than the headers, as from a slow client.
-    const body = JSON.stringify(orderBody());
+    const body = JSON.stringify({ documents: [uploadItem()] });
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${app.baseUrl}/order/`, {
+      const req = request(`${app.baseUrl}/order/${orderid}/documents`, {
         method: 'POST',
         headers: {
           ...account.headers,

@@ -18,7 +18,12 @@ export class HealthService {
   async check(): Promise<HealthReport> {
     const [database, temporal] = await Promise.all([
       withTimeout(this.dataSource.query('SELECT 1')),
-      withTimeout(this.temporal.workflowService.getSystemInfo({})),
+      // The deadline also ends the client's retries, which would otherwise outlive the check.
+      withTimeout(
+        this.temporal.withDeadline(Date.now() + CHECK_TIMEOUT_MS, () =>
+          this.temporal.workflowService.getSystemInfo({}),
+        ),
+      ),
     ]);
     return { database, temporal };
   }

@@ -206,6 +206,16 @@ describe('loadConfig: logging, rate limits and the codec endpoints', () => {
     expect(configError({ RATE_LIMIT_API_PER_MINUTE: '0' }).variable).toBe('RATE_LIMIT_API_PER_MINUTE');
   });
 
+  it('sweeps unstarted orders every 15 s once 30 s old by default, configurable', () => {
+    expect(loadConfig({}).orderStarts).toEqual({ sweepIntervalMs: 15_000, graceMs: 30_000 });
+    expect(loadConfig({ ORDER_START_SWEEP_INTERVAL: '500ms', ORDER_START_GRACE: '0s' }).orderStarts).toEqual({
+      sweepIntervalMs: 500,
+      graceMs: 0,
+    });
+    expect(configError({ ORDER_START_SWEEP_INTERVAL: '10ms' }).variable).toBe('ORDER_START_SWEEP_INTERVAL');
+    expect(configError({ ORDER_START_GRACE: 'soon' }).variable).toBe('ORDER_START_GRACE');
+  });
+
   it('takes the codec token and the Temporal UI origin', () => {
     expect(loadConfig({}).codec).toEqual({ authToken: null, uiOrigin: 'http://localhost:8233' });
     const token = 'a-codec-token-of-enough-length-0123456789';

@@ -19,6 +19,8 @@ const secretBox = new SecretBox({ keys: [{ id: 'k1', key: Buffer.alloc(32, 7) }]
 function setup(order: Partial<OrderEntity> | null) {
   const stored: NewOrderRefreshRequest[] = [];
   const calls: [string, string][] = [];
+  /** What reached the workflow side, in order: `started <order>` then `refresh <order>`. */
+  const sequence: string[] = [];
   const orders = {
     findForAccount: async (orderid: string, accountId: string) =>
       order && orderid === 'AB12CD' && accountId === 'acc-1' ? ({ orderid, ...order } as OrderEntity) : null,
@@ -32,11 +34,22 @@ function setup(order: Partial<OrderEntity> | null) {
   const gateway: OrderWorkflowGateway = {
     refresh: async (orderid, id) => {
       calls.push([orderid, id]);
+      sequence.push(`refresh ${orderid}`);
       return record;
     },
     notifyDocumentsUploaded: async () => undefined,
   };
-  return { service: new OrderRefreshService(orders, requests, secretBox, gateway), stored, calls };
+  const starts = {
+    ensureStarted: async (started: Pick<OrderEntity, 'orderid'>, account: string) => {
+      sequence.push(`started ${started.orderid} for ${account}`);
+    },
+  };
+  return {
+    service: new OrderRefreshService(orders, requests, secretBox, gateway, starts),
+    stored,
+    calls,
+    sequence,
+  };
 }
 
 const extranetOrder: Partial<OrderEntity> = {
@@ -83,6 +96,12 @@ describe('OrderRefreshService', () => {
     expect(() => secretBox.open(row.syndicPasswordSealed!, 'ZZ99ZZ')).toThrow();
   });
 
+  it('makes sure the order’s workflow is started (a refresh may follow its creation at once) before updating it', async () => {
+    const { service, sequence } = setup(extranetOrder);
+    await service.refresh(caller, 'AB12CD', request);
+    expect(sequence).toEqual(['started AB12CD for Notaire@Example.fr', 'refresh AB12CD']);
+  });
+
   it('stores no credentials when the order keeps its own', async () => {
     const { service, stored } = setup(extranetOrder);
     await service.refresh(caller, 'AB12CD', { ...request, syndic: null });
@@ -90,13 +109,14 @@ describe('OrderRefreshService', () => {
   });
 
   it('answers 404 for an unknown, foreign or malformed order, and stores nothing', async () => {
-    const { service, stored, calls } = setup(null);
+    const { service, stored, calls, sequence } = setup(null);
     expect(await codeOf(service.refresh(caller, 'AB12CD', request))).toBe('order_not_found');
     expect(await codeOf(setup(extranetOrder).service.refresh(caller, 'needrefresh', request))).toBe(
       'order_not_found',
     );
     expect(stored).toEqual([]);
     expect(calls).toEqual([]);
+    expect(sequence).toEqual([]);
   });
 
   it('refuses an extranet refresh without any credentials before storing anything', async () => {

@@ -31,6 +31,9 @@ export const CreateOrderDocs = () =>
         'compatibilité) avec la commande à l’état `confirmed`. Un e-mail de confirmation est envoyé, sauf en ' +
         'mode test. Le traitement continue ensuite en arrière-plan ; chaque changement d’état est notifié à ' +
         'l’URL de rappel du compte (ou `callback_url`). Corps limité à 30 Mio (documents en base64).\n\n' +
+        'La réponse n’attend pas le démarrage du traitement : une commande acceptée est toujours traitée, ' +
+        'même si le moteur de traitement est momentanément indisponible (elle démarre dès son retour). ' +
+        'Un 503 signifie que la base de données ne répond pas : réessayer avec la même `Idempotency-Key`.\n\n' +
         'Avec l’en-tête `Idempotency-Key`, la même clé et le même corps dans les 24 h renvoient la première ' +
         'réponse sans rien créer ; la même clé avec un autre corps répond 409.',
     }),
