@@ -126,12 +126,17 @@ export class OrderRepository {
    */
   async recordTransition(t: TransitionRecord): Promise<{ notificationId: string } | null> {
     return this.dataSource.transaction(async (manager) => {
+      // A transition happens at most once per collection round (version). Matched without its time: a
+      // workflow task retried after a worker crash runs again with a later workflow clock.
       const existing: { notification_id: string | null }[] = await manager.query(
-        `SELECT (SELECT n.id FROM notifications n WHERE n.orderid = e.orderid AND n.created_at = e.created_at
-                   AND n.status = e.to_state AND NOT n.test LIMIT 1) AS notification_id
+        `SELECT n.id AS notification_id
            FROM order_events e
-          WHERE e.orderid = $1 AND e.to_state = $2 AND e.trigger = $3 AND e.created_at = $4`,
-        [t.orderid, t.toState, t.trigger, t.at],
+           JOIN notifications n ON n.orderid = e.orderid AND n.created_at = e.created_at
+                               AND n.status = e.to_state AND NOT n.test
+          WHERE e.orderid = $1 AND e.to_state = $2 AND e.trigger = $3 AND e.from_state IS NOT DISTINCT FROM $4
+            AND n.order_version = $5
+          LIMIT 1`,
+        [t.orderid, t.toState, t.trigger, t.fromState, t.version],
       );
       if (existing.length > 0) {
         return existing[0]!.notification_id ? { notificationId: existing[0]!.notification_id } : null;
