@@ -20,14 +20,8 @@ export interface NotificationActivityDependencies {
 export function createNotificationActivities(deps: NotificationActivityDependencies) {
   return {
     /** One attempt; a notification already delivered or given up is not sent again. */
-    async deliverNotification(notificationId: string): Promise<DeliveryOutcome> {
-      try {
-        return await deps.notifications.attempt(notificationId);
-      } catch (error) {
-        // A notification row that does not exist can never be sent: retrying would stall the queue.
-        if ((error as { code?: string }).code === 'notification_not_found') return { kind: 'no-callback' };
-        throw error;
-      }
+    deliverNotification(notificationId: string): Promise<DeliveryOutcome> {
+      return attemptUnlessMissing(deps, notificationId);
     },
 
     async markNotificationFailed(notificationId: string, reason: string): Promise<void> {
@@ -35,23 +29,18 @@ export function createNotificationActivities(deps: NotificationActivityDependenc
     },
 
     /** Sends again with the same `webhook-id`, unless this redelivery already went through. */
-    async redeliverNotification(notificationId: string, afterAttemptId: string): Promise<DeliveryOutcome> {
-      try {
-        return await deps.notifications.attempt(notificationId, {
-          redelivery: true,
-          redeliveryAfterAttemptId: afterAttemptId,
-        });
-      } catch (error) {
-        if ((error as { code?: string }).code === 'notification_not_found') return { kind: 'no-callback' };
-        throw error;
-      }
+    redeliverNotification(notificationId: string, afterAttemptId: string): Promise<DeliveryOutcome> {
+      return attemptUnlessMissing(deps, notificationId, {
+        redelivery: true,
+        redeliveryAfterAttemptId: afterAttemptId,
+      });
     },
 
     async sendOrderConfirmationEmail(orderid: string, requestedAt: number): Promise<ConfirmationEmailResult> {
       try {
         return await deps.confirmations.send(orderid, new Date(requestedAt));
       } catch (error) {
-        // Retried quickly: the order's creation commits right after the workflow was started.
+        // A safeguard, retried quickly: creation commits the order before its workflows are started.
         if (error instanceof OrderNotVisibleYetError) {
           throw ApplicationFailure.retryable(error.message, 'OrderNotVisibleYet');
         }
@@ -59,6 +48,21 @@ export function createNotificationActivities(deps: NotificationActivityDependenc
       }
     },
   };
+}
+
+/** One attempt; a notification row that does not exist can never be sent, so it is not retried. */
+async function attemptUnlessMissing(
+  deps: NotificationActivityDependencies,
+  notificationId: string,
+  options?: DeliveryAttemptOptions,
+): Promise<DeliveryOutcome> {
+  try {
+    return await deps.notifications.attempt(notificationId, options);
+  } catch (error) {
+    // Retrying would stall the order's queue behind a notification that will never exist.
+    if ((error as { code?: string }).code === 'notification_not_found') return { kind: 'no-callback' };
+    throw error;
+  }
 }
 
 export type NotificationActivities = ReturnType<typeof createNotificationActivities>;

@@ -12,13 +12,11 @@ import { type DeliveryOutcome } from '../libs/notifications/delivery-outcome';
 
 // Attempts are local activities: run by the worker inside the workflow task, so a delivery costs no
 // round trip through the Temporal server. A slow receiver (15 s at most) holds only this workflow.
-const attempts = proxyLocalActivities<NotificationActivities>({
+export const notificationAttempts = proxyLocalActivities<NotificationActivities>({
   startToCloseTimeout: '1m',
   localRetryThreshold: '10s',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m' },
 });
-
-export const notificationAttempts = attempts;
 
 /** Keeps each run's history small when a receiver stays down or asks for many short waits. */
 const MAX_HISTORY_EVENTS = 5000;
@@ -49,7 +47,7 @@ export async function deliverUntilSettled(
       Math.random,
     );
     if (delay === null) {
-      await attempts.markNotificationFailed(notificationId, outcome.error);
+      await notificationAttempts.markNotificationFailed(notificationId, outcome.error);
       return 'given-up';
     }
     await sleep(delay);

@@ -1,6 +1,5 @@
 import { type Client } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
-import { type NotificationRetrySettings } from '../domain/notification-retry-schedule';
 import {
   NOTIFICATION_QUEUED_SIGNAL,
   NOTIFICATION_REDELIVERY_WORKFLOW_TYPE,
@@ -37,14 +36,11 @@ export class TemporalNotificationWorkflowStarter implements NotificationWorkflow
   }
 
   async startRedelivery(target: NotificationWorkflowTarget, afterAttemptId: string): Promise<void> {
-    const settings: NotificationRetrySettings = this.settings;
+    const { notificationRetryDelaysMs, notificationDeadlineMs } = this.settings;
     const input: NotificationRedeliveryWorkflowInput = {
       notificationId: target.notificationId,
       afterAttemptId,
-      settings: {
-        notificationRetryDelaysMs: settings.notificationRetryDelaysMs,
-        notificationDeadlineMs: settings.notificationDeadlineMs,
-      },
+      settings: { notificationRetryDelaysMs, notificationDeadlineMs },
     };
     await this.client.workflow.start(NOTIFICATION_REDELIVERY_WORKFLOW_TYPE, {
       taskQueue: this.taskQueue,
