@@ -16,12 +16,43 @@ export interface NotificationActivityDependencies {
   };
 }
 
+/**
+ * A batch starts no new attempt after this long, so that even when every attempt takes the whole
+ * webhook timeout the batch ends well within the local activity's time limit (one minute).
+ */
+export const NOTIFICATION_BATCH_BUDGET_MS = 20_000;
+
 /** Activities of the notification queue, redelivery and confirmation email workflows. */
 export function createNotificationActivities(deps: NotificationActivityDependencies) {
   return {
     /** One attempt; a notification already delivered or given up is not sent again. */
     deliverNotification(notificationId: string): Promise<DeliveryOutcome> {
       return attemptUnlessMissing(deps, notificationId);
+    },
+
+    /**
+     * The head of an order's queue and what follows it, one attempt each, in order: stops after the
+     * first that is not settled (it must be retried before any later one is sent), or once the time
+     * budget is spent. Returns the outcomes of those attempted, so a backlog costs one local activity
+     * per batch rather than one per notification.
+     */
+    async deliverNotifications(notificationIds: string[]): Promise<DeliveryOutcome[]> {
+      const started = Date.now();
+      const outcomes: DeliveryOutcome[] = [];
+      for (const notificationId of notificationIds) {
+        if (outcomes.length > 0 && Date.now() - started >= NOTIFICATION_BATCH_BUDGET_MS) break;
+        let outcome: DeliveryOutcome;
+        try {
+          outcome = await attemptUnlessMissing(deps, notificationId);
+        } catch (error) {
+          // What was settled stays settled: the workflow records it and asks again for the rest.
+          if (outcomes.length > 0) break;
+          throw error;
+        }
+        outcomes.push(outcome);
+        if (outcome.kind === 'retry') break;
+      }
+      return outcomes;
     },
 
     async markNotificationFailed(notificationId: string, reason: string): Promise<void> {

@@ -36,10 +36,14 @@ export async function deliverUntilSettled(
   attempt: () => Promise<DeliveryOutcome>,
   settings: NotificationRetrySettings,
   progress: DeliveryProgress | null,
+  /** The outcome of a first attempt already made (in a batch), when there was one. */
+  firstOutcome: DeliveryOutcome | null = null,
 ): Promise<NotificationDeliveryResult | { continueAsNew: DeliveryProgress }> {
   const firstAttemptAt = progress?.firstAttemptAt ?? Date.now();
+  let made = firstOutcome;
   for (let index = progress?.attempts ?? 0; ; index++) {
-    const outcome = await attempt();
+    const outcome = made ?? (await attempt());
+    made = null;
     if (outcome.kind !== 'retry') return outcome.kind;
     const delay = nextNotificationRetryDelay(
       settings,

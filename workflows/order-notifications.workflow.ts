@@ -3,12 +3,16 @@ import {
   NOTIFICATION_QUEUED_SIGNAL,
   type OrderNotificationsWorkflowInput,
 } from '../libs/domain/notification-workflow.contract';
+import { type DeliveryOutcome } from '../libs/notifications/delivery-outcome';
 import { deliverUntilSettled, historyIsLong, notificationAttempts } from './notification-delivery-loop';
 
 export const notificationQueuedSignal = defineSignal<[string]>(NOTIFICATION_QUEUED_SIGNAL);
 
 /** Settled notification ids remembered so a notification queued twice is sent once. */
 const RECENT_IDS_KEPT = 100;
+
+/** At most this many queued notifications are attempted by one local activity. */
+const BATCH_SIZE = 20;
 
 /**
  * One order's notification queue (`order-<orderid>-notifications`), started or woken by
@@ -38,20 +42,35 @@ export async function orderNotificationsWorkflow(input: OrderNotificationsWorkfl
       if (queue.length === 0) return;
       continue;
     }
+    let firstOutcome: DeliveryOutcome | null = null;
+    if (headProgress === null && input.attemptsInBatches) {
+      // A backlog (a receiver back up, a worker restarted) is sent in batches, in order.
+      const outcomes = await notificationAttempts.deliverNotifications(queue.slice(0, BATCH_SIZE));
+      for (const outcome of outcomes) {
+        if (outcome.kind === 'retry') firstOutcome = outcome;
+        else settle();
+      }
+      if (firstOutcome === null) continue;
+    }
     const notificationId = queue[0]!;
     const result = await deliverUntilSettled(
       notificationId,
       () => notificationAttempts.deliverNotification(notificationId),
       settings,
       headProgress,
+      firstOutcome,
     );
     if (typeof result !== 'string') {
       headProgress = result.continueAsNew;
       return carryOn();
     }
     headProgress = null;
-    queue.shift();
-    recent.push(notificationId);
+    settle();
+  }
+
+  /** The head of the queue is settled (delivered, gone, given up or with nothing to send). */
+  function settle(): void {
+    recent.push(queue.shift()!);
     if (recent.length > RECENT_IDS_KEPT) recent.shift();
   }
 }

@@ -33,6 +33,12 @@ export interface OrderNotificationsWorkflowInput {
     /** The queue closes after this long with nothing to send; the next notification starts it again. */
     notificationQueueIdleMs: number;
   };
+  /**
+   * Runs started since attempts are batched say so; runs started before keep replaying the one attempt
+   * per activity they recorded. (A flag in the input rather than `patched()`: no marker, whose payload
+   * Temporal stores unencrypted, and no search attribute update per run.)
+   */
+  attemptsInBatches?: boolean;
   /** Carried across continue-as-new: what is still queued, oldest first, and the head's progress. */
   carried?: { queue: string[]; headProgress: DeliveryProgress | null; recent: string[] };
 }

@@ -23,7 +23,11 @@ export class TemporalNotificationWorkflowStarter implements NotificationWorkflow
   ) {}
 
   async enqueue(target: NotificationWorkflowTarget): Promise<void> {
-    const input: OrderNotificationsWorkflowInput = { orderid: target.orderid, settings: this.settings };
+    const input: OrderNotificationsWorkflowInput = {
+      orderid: target.orderid,
+      settings: this.settings,
+      attemptsInBatches: true,
+    };
     // One call whether the queue is running or not: no window where a notification finds no queue.
     await this.client.workflow.signalWithStart(ORDER_NOTIFICATIONS_WORKFLOW_TYPE, {
       taskQueue: this.taskQueue,

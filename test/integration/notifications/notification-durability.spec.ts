@@ -142,6 +142,35 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
     expect(['RUNNING', 'COMPLETED']).toContain(secondRun.status.name);
   });
 
+  it('sends a backlog queued while the worker was stopped in order, several per local activity', async () => {
+    const orderid = await createOrder({ test_mode: true });
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 2, { what: 'state changes' });
+    const events = ['waiting', 'need-refresh', 'confirmed', 'received', 'done'];
+    await stack.stopWorker();
+    try {
+      for (const event of events) {
+        const sent = await stack.http.post('/test/webhook-events', { orderid, event }, stack.account.headers);
+        expect(sent.status).toBe(200);
+      }
+    } finally {
+      await stack.startWorker();
+    }
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 2 + events.length, {
+      what: 'backlog delivered',
+    });
+    expect(stack.receiver.statusesOf(orderid)).toEqual(['received', 'done', ...events]);
+    const log = await logOf(orderid);
+    expect(log.map((n) => n.attempts.filter((a) => a.http_status === 200).length)).toEqual(log.map(() => 1));
+    // The run that sent the backlog recorded fewer local activities than notifications it sent.
+    const queue = stack.api.temporal.workflow.getHandle(orderNotificationsWorkflowId(orderid));
+    const history = await queue.fetchHistory();
+    const attempts = (history.events ?? []).filter(
+      (e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity',
+    );
+    expect(attempts.length).toBeGreaterThan(0);
+    expect(attempts.length).toBeLessThan(events.length);
+  });
+
   it('splits into an order worker and a notification worker (WORKER_QUEUES), each doing only its part', async () => {
     await stack.stopWorker();
     const start = async (queues: string) => {
