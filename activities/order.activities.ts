@@ -32,8 +32,6 @@ export interface TransitionRequest {
   to: OrderState;
   trigger: string;
   detail: Record<string, unknown>;
-  /** Workflow time in epoch ms: the same on every retry, which makes the activity idempotent. */
-  at: number;
 }
 
 /**
@@ -89,7 +87,9 @@ export function createOrderActivities(deps: OrderActivityDependencies) {
         toState: t.to,
         trigger: t.trigger,
         detail: t.detail,
-        at: new Date(t.at),
+        // The moment the change is committed, not the workflow task's start: a PDF generated in the
+        // same task came before it, and `updated` and the notification's age are the client's view.
+        at: new Date(),
       });
     },
 

@@ -132,7 +132,6 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
       const to = nextState(from, trigger);
       // Not cancellable: once the transition is persisted its notification must be queued.
       const recorded = await CancellationScope.nonCancellable(async () => {
-        const at = Date.now();
         const r = await local.recordTransition({
           orderid,
           version: c.version,
@@ -140,7 +139,6 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
           to,
           trigger,
           detail,
-          at,
         });
         if (r !== null) await local.queueNotification({ orderid, account, notificationId: r.notificationId });
         return r;

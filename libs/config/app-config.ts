@@ -38,6 +38,10 @@ export interface TemporalConfig {
   namespace: string;
   taskQueue: string;
   workerQueues: WorkerQueues;
+  /** Threads each worker runs workflow code on (the SDK's default is one, whatever the cores). */
+  workflowThreads: number;
+  /** Order workflow tasks, local activities and activities a worker runs at once (each). */
+  orderConcurrency: number;
   /** Pre-built workflow bundle; null bundles the workflow sources at worker start (development). */
   workflowBundlePath: string | null;
 }
@@ -233,6 +237,12 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     throw new ConfigError('ORDER_START_SWEEP_INTERVAL', 'must be at least 100ms');
   }
 
+  // An attempt runs inside a local activity limited to one minute, with a batch's time budget before it.
+  const notificationTimeoutMs = read.duration('NOTIFICATION_TIMEOUT', '15s');
+  if (notificationTimeoutMs < 100 || notificationTimeoutMs > 30_000) {
+    throw new ConfigError('NOTIFICATION_TIMEOUT', 'must be between 100ms and 30s');
+  }
+
   const databaseUrl = read.url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
   if (mode === 'production' && databaseUrl === null) {
     throw new ConfigError('DATABASE_URL', 'is required in production');
@@ -258,6 +268,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       namespace: read.string('TEMPORAL_NAMESPACE', 'default'),
       taskQueue: read.string('TEMPORAL_TASK_QUEUE', 'pre-statement-orders'),
       workerQueues: workerQueues as WorkerQueues,
+      workflowThreads: read.integer('WORKER_WORKFLOW_THREADS', 2, { min: 1, max: 16 }),
+      orderConcurrency: read.integer('ORDER_WORKER_CONCURRENCY', 10, { min: 2, max: 1000 }),
       workflowBundlePath: read.optionalString('WORKFLOW_BUNDLE_PATH'),
     },
     security,
@@ -283,7 +295,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
         '5s,5m,30m,2h,5h,10h,14h,20h,24h',
       ),
       notificationDeadlineMs: read.duration('NOTIFICATION_DEADLINE', '4d'),
-      notificationTimeoutMs: read.duration('NOTIFICATION_TIMEOUT', '15s'),
+      notificationTimeoutMs,
       notificationQueueIdleMs: read.duration('NOTIFICATION_QUEUE_IDLE', '10m'),
     },
     orderStarts,

@@ -12,7 +12,6 @@ export interface OrderWorkerOptions {
   workflowBundlePath: string | null;
   /** Encrypts what the workers send to Temporal and decrypts what they receive. */
   payloadCodec: PayloadCodec;
-  maxConcurrentActivityTaskExecutions?: number;
 }
 
 /**
@@ -24,7 +23,7 @@ export async function createOrderWorkers(options: OrderWorkerOptions): Promise<W
   const workflowBundle: WorkerOptions['workflowBundle'] = options.workflowBundlePath
     ? { codePath: options.workflowBundlePath }
     : { code: (await bundleWorkflowCode({ workflowsPath: require.resolve('../../../workflows') })).code };
-  const create = (taskQueue: string) =>
+  const create = (taskQueue: string, slots: Partial<WorkerOptions>) =>
     Worker.create({
       connection: options.connection,
       namespace: options.temporal.namespace,
@@ -32,12 +31,27 @@ export async function createOrderWorkers(options: OrderWorkerOptions): Promise<W
       activities: options.activities,
       dataConverter: { payloadCodecs: [options.payloadCodec] },
       workflowBundle,
-      maxConcurrentActivityTaskExecutions: options.maxConcurrentActivityTaskExecutions ?? 100,
+      workflowThreadPoolSize: options.temporal.workflowThreads,
       shutdownGraceTime: '30s',
+      ...slots,
     });
-  const { taskQueue, workerQueues } = options.temporal;
+  const { taskQueue, workerQueues, orderConcurrency } = options.temporal;
   const workers: Worker[] = [];
-  if (workerQueues !== 'notifications') workers.push(await create(taskQueue));
-  if (workerQueues !== 'orders') workers.push(await create(notificationTaskQueue(taskQueue)));
+  if (workerQueues !== 'notifications') {
+    // Orders are taken a few at a time: the rest wait in Temporal's task queue, not in this process,
+    // so a transition and its notification never queue behind hundreds of downloads and PDFs.
+    workers.push(
+      await create(taskQueue, {
+        maxConcurrentWorkflowTaskExecutions: orderConcurrency,
+        maxConcurrentLocalActivityExecutions: orderConcurrency,
+        maxConcurrentActivityTaskExecutions: orderConcurrency,
+      }),
+    );
+  }
+  if (workerQueues !== 'orders') {
+    workers.push(
+      await create(notificationTaskQueue(taskQueue), { maxConcurrentActivityTaskExecutions: 100 }),
+    );
+  }
   return workers;
 }

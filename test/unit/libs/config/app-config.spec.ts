@@ -167,6 +167,21 @@ describe('loadConfig: worker task queues and notification queues', () => {
     expect(configError({ WORKER_QUEUES: 'webhooks' }).variable).toBe('WORKER_QUEUES');
   });
 
+  it('runs workflow code on two threads and ten order tasks at a time by default, configurable', () => {
+    expect(loadConfig({}).temporal).toMatchObject({ workflowThreads: 2, orderConcurrency: 10 });
+    expect(
+      loadConfig({ WORKER_WORKFLOW_THREADS: '1', ORDER_WORKER_CONCURRENCY: '50' }).temporal,
+    ).toMatchObject({ workflowThreads: 1, orderConcurrency: 50 });
+    expect(configError({ WORKER_WORKFLOW_THREADS: '0' }).variable).toBe('WORKER_WORKFLOW_THREADS');
+    expect(configError({ ORDER_WORKER_CONCURRENCY: '1' }).variable).toBe('ORDER_WORKER_CONCURRENCY');
+  });
+
+  it('bounds the webhook timeout so an attempt fits its local activity', () => {
+    expect(loadConfig({}).lifecycle.notificationTimeoutMs).toBe(15_000);
+    expect(loadConfig({ NOTIFICATION_TIMEOUT: '30s' }).lifecycle.notificationTimeoutMs).toBe(30_000);
+    expect(configError({ NOTIFICATION_TIMEOUT: '45s' }).variable).toBe('NOTIFICATION_TIMEOUT');
+  });
+
   it('closes an idle notification queue after 10 minutes by default', () => {
     expect(loadConfig({}).lifecycle.notificationQueueIdleMs).toBe(600_000);
     expect(loadConfig({ NOTIFICATION_QUEUE_IDLE: '30s' }).lifecycle.notificationQueueIdleMs).toBe(30_000);
