@@ -124,3 +124,17 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await exited;
 }
+
+/** Busy and total CPU time of the whole machine so far, in clock ticks (from /proc/stat). */
+export function machineCpuTicks(): { busy: number; total: number } {
+  const fields = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  // idle and iowait are the fourth and fifth fields.
+  return { busy: total - fields[3]! - fields[4]!, total };
+}

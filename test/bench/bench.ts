@@ -14,6 +14,7 @@ import {
   BenchStack,
   ROOT,
   cpuSeconds,
+  machineCpuTicks,
   peakRssMiB,
   recreateDatabase,
   stopChild,
@@ -225,7 +226,9 @@ async function main(): Promise<void> {
     // Both from the first delivery: the worker's start-up is not counted.
     const workerCpuBefore = cpuSeconds(drainer.pid!);
     const temporalCpuBefore = cpuSeconds(stack.temporalPid!);
+    const machineBefore = machineCpuTicks();
     await waitForCount(() => receiver.received.length - before, pending);
+    const machineAfter = machineCpuTicks();
     const drained = receiver.received.slice(before).map((w) => w.receivedAt);
     const drainSeconds = (Math.max(...drained) - Math.min(...drained)) / 1000;
     results[`${pending} pending delivered, first to last (s)`] = drainSeconds.toFixed(1);
@@ -234,6 +237,10 @@ async function main(): Promise<void> {
       ((cpuSeconds(drainer.pid!) - workerCpuBefore) * 1000) /
       pending
     ).toFixed(1);
+    results['machine CPU busy while draining (%)'] = (
+      (100 * (machineAfter.busy - machineBefore.busy)) /
+      (machineAfter.total - machineBefore.total)
+    ).toFixed(0);
     results['Temporal CPU per delivery (ms)'] = (
       ((cpuSeconds(stack.temporalPid!) - temporalCpuBefore) * 1000) /
       pending
