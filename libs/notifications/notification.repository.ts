@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type DataSource, In, IsNull, type Repository } from 'typeorm';
 import { type OrderState } from '../domain/order-state';
 import { type AccountStatement } from '../extranet/account-statement';
@@ -6,18 +5,13 @@ import { type AccountEntity } from '../persistence/entities/account.entity';
 import { type OrderEntity } from '../persistence/entities/order.entity';
 import { NotificationAttemptEntity } from '../persistence/entities/notification-attempt.entity';
 import { NotificationEntity } from '../persistence/entities/notification.entity';
+import {
+  type NotificationRow,
+  insertNotificationRow,
+} from '../persistence/repositories/notification-row.writer';
 
-export interface NewNotification {
-  orderid: string;
-  status: OrderState;
-  orderVersion: number;
-  test: boolean;
-  /**
-   * A uuid chosen by the caller (e.g. drawn by the workflow) makes creation idempotent under activity
-   * retries: creating the same id twice leaves one row. Drawn here (v4) when absent.
-   */
-  id?: string;
-}
+/** A notification to create now (a test event); its id, when given, makes creation idempotent. */
+export type NewNotification = Omit<NotificationRow, 'createdAt'>;
 
 export interface AttemptRecord {
   notificationId: string;
@@ -91,21 +85,8 @@ export class NotificationRepository {
   }
 
   /** Creates the notification (nothing sent yet) and returns its id, the `webhook-id`. */
-  async create(notification: NewNotification): Promise<string> {
-    const id = notification.id ?? randomUUID();
-    await this.notifications
-      .createQueryBuilder()
-      .insert()
-      .values({
-        id,
-        orderid: notification.orderid,
-        status: notification.status,
-        orderVersion: notification.orderVersion,
-        test: notification.test,
-      })
-      .orIgnore()
-      .execute();
-    return id;
+  create(notification: NewNotification): Promise<string> {
+    return insertNotificationRow(this.notifications.manager, notification);
   }
 
   findById(id: string): Promise<NotificationEntity | null> {

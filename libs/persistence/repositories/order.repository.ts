@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { type Doctype } from '../../domain/doctype';
 import { type OrderState } from '../../domain/order-state';
 import { type AccountStatement } from '../../extranet/account-statement';
 import { OrderEventEntity } from '../entities/order-event.entity';
 import { OrderEntity } from '../entities/order.entity';
+import { insertNotificationRow } from './notification-row.writer';
 
 export interface OrderListQuery {
   accountId: string;
@@ -160,19 +160,21 @@ export class OrderRepository {
     );
   }
 
-  async insertNotification(
+  /** The notification of a state change, in the transaction that records it. */
+  insertNotification(
     manager: EntityManager,
     orderid: string,
     status: OrderState,
     version: number,
     at: Date,
   ): Promise<string> {
-    const id = randomUUID();
-    await manager.query(
-      `INSERT INTO notifications (id, orderid, status, test, order_version, created_at) VALUES ($1, $2, $3, false, $4, $5)`,
-      [id, orderid, status, version, at],
-    );
-    return id;
+    return insertNotificationRow(manager, {
+      orderid,
+      status,
+      orderVersion: version,
+      test: false,
+      createdAt: at,
+    });
   }
 
   /** Stores the account statement collected for a version (ignored when the version is superseded). */
