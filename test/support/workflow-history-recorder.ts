@@ -6,9 +6,9 @@ import { REPO_ROOT } from './test-environment';
 export const HISTORY_FIXTURES_DIR = path.join(REPO_ROOT, 'test', 'fixtures', 'workflow-histories');
 
 /**
- * With RECORD_WORKFLOW_HISTORIES=1, saves a workflow's history (an order's, or its notification
- * queue's) as a replay fixture, so the replay test catches a non-deterministic change to the workflow
- * code. Without it, does nothing.
+ * With RECORD_WORKFLOW_HISTORIES=1, saves a workflow's history (an order's, its notification queue's,
+ * a redelivery's or a confirmation email's) as a replay fixture, so the replay test catches a
+ * non-deterministic change to the workflow code. Without it, does nothing.
  * The Temporal CLI writes the canonical JSON form that `historyFromJSON` reads.
  */
 export async function recordWorkflowHistory(

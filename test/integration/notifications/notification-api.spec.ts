@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { notificationRedeliveryWorkflowId } from '../../../libs/domain/notification-workflow.contract';
 import { ORDER_STATES } from '../../../libs/domain/order-state';
 import { createDocumentLinkSigner } from '../../../libs/notifications/notification-delivery.factory';
 import { OrderRepository } from '../../../libs/persistence/repositories/order.repository';
@@ -14,6 +15,7 @@ import {
   signIn,
 } from '../../support/test-accounts';
 import { waitFor } from '../../support/wait-for';
+import { recordWorkflowHistory } from '../../support/workflow-history-recorder';
 import { type ReceivedWebhook } from '../../support/webhook-receiver';
 
 interface LogEntry {
@@ -182,6 +184,15 @@ describe('notifications API: delivery log, redelivery, test events, signed docum
       const after = (await logOf(liveOrder)).find((n) => n.id === done.id)!;
       expect(after.delivered).toBe(done.delivered);
       expect(after.attempts.map((a) => a.http_status)).toEqual([200, 200]);
+      const redelivery = stack.api.temporal.workflow.getHandle(notificationRedeliveryWorkflowId(done.id));
+      await waitFor(async () => (await redelivery.describe()).status.name === 'COMPLETED', {
+        what: 'the redelivery workflow closed',
+      });
+      await recordWorkflowHistory(
+        stack.api.config.temporal.address,
+        notificationRedeliveryWorkflowId(done.id),
+        'notification-redelivery',
+      );
     });
 
     it('answers 404 for an unknown notification, one of another order, or another account', async () => {

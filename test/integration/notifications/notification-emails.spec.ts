@@ -6,6 +6,7 @@ import { orderBody } from '../../support/order-fixtures';
 import { type ReceivedMail, SmtpTestServer } from '../../support/smtp-test-server';
 import { waitFor } from '../../support/wait-for';
 import { WebhookReceiver } from '../../support/webhook-receiver';
+import { recordWorkflowHistory } from '../../support/workflow-history-recorder';
 
 interface LogEntry {
   id: string;
@@ -93,6 +94,11 @@ describe('emails: order confirmation and failing-endpoint alert (real SMTP serve
       .getHandle(confirmationEmailWorkflowId(liveOrder))
       .describe();
     expect(description.status.name).toBe('COMPLETED');
+    await recordWorkflowHistory(
+      stack.api.config.temporal.address,
+      confirmationEmailWorkflowId(liveOrder),
+      'confirmation-email',
+    );
   });
 
   it('emails the account once when an endpoint has been failing past the threshold, and again only after it recovered', async () => {
