@@ -115,6 +115,11 @@ export class NotificationDeliveryService {
     return outcome;
   }
 
+  /** Closes the kept-alive connections to receivers (process shutdown). */
+  close(): void {
+    this.sender.close();
+  }
+
   /** The workflow gives up on a notification (retry deadline passed): recorded for the delivery log. */
   async markFailed(notificationId: string, reason: string): Promise<void> {
     await this.notifications.markFailed(notificationId, this.clock(), reason);

@@ -33,12 +33,30 @@ export type WebhookSendResult = WebhookResponse | WebhookTransportFailure;
 export const USER_AGENT = 'pre-statement-service-webhooks/1';
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
-/** POSTs one signed notification body to a callback URL through the SSRF guard. */
+/**
+ * Idle pooled connections are closed after this long: shorter than the usual server keep-alive
+ * timeouts (Node 5 s, nginx 75 s), so we rarely send on a connection the receiver is closing.
+ */
+const IDLE_CONNECTION_MS = 4_000;
+
+/** Errors that mean a pooled connection was closed by the receiver before it read the request. */
+const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE']);
+
+/**
+ * POSTs one signed notification body to a callback URL through the SSRF guard. Connections are kept
+ * alive and reused per host (a TLS handshake per delivery costs more than the delivery): the guard
+ * checks the address each connection opens to, so a reused one was checked when it opened.
+ */
 export class WebhookSender {
+  private readonly agents: { http: http.Agent; https: https.Agent };
+
   constructor(
     private readonly guard: CallbackAddressGuard,
     private readonly options: WebhookSenderOptions,
-  ) {}
+  ) {
+    const pool = { keepAlive: true, timeout: IDLE_CONNECTION_MS, maxSockets: 50, maxFreeSockets: 10 };
+    this.agents = { http: new http.Agent(pool), https: new https.Agent(pool) };
+  }
 
   async send(
     rawUrl: string,
@@ -57,25 +75,59 @@ export class WebhookSender {
       return { kind: 'failure', reason: 'refused', error: describe(error), latencyMs: elapsed() };
     }
     const payload = Buffer.from(body, 'utf8');
-    const transport = url.protocol === 'https:' ? https : http;
+    const deadline = Date.now() + this.options.timeoutMs;
+    const first = await this.post(url, payload, signatureHeaders, deadline, elapsed, 'pooled');
+    if (first !== 'stale-connection') return first;
+    // The receiver closed a kept-alive connection as we reused it, before reading the request: sent
+    // again, once, on a new connection (never stale).
+    const second = await this.post(url, payload, signatureHeaders, deadline, elapsed, 'new');
+    return second === 'stale-connection'
+      ? {
+          kind: 'failure',
+          reason: 'network',
+          error: 'connection closed by the receiver',
+          latencyMs: elapsed(),
+        }
+      : second;
+  }
 
-    return new Promise<WebhookSendResult>((resolve) => {
+  /** Closes the pooled connections (process shutdown). */
+  close(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+
+  private post(
+    url: URL,
+    payload: Buffer,
+    signatureHeaders: Record<string, string>,
+    deadline: number,
+    elapsed: () => number,
+    connection: 'pooled' | 'new',
+  ): Promise<WebhookSendResult | 'stale-connection'> {
+    const secure = url.protocol === 'https:';
+    const transport = secure ? https : http;
+    const agent = connection === 'new' ? false : secure ? this.agents.https : this.agents.http;
+
+    return new Promise<WebhookSendResult | 'stale-connection'>((resolve) => {
       let settled = false;
       let response: IncomingMessage | null = null;
       let readResponse: (() => WebhookResponse) | null = null;
-      const finish = (result: WebhookSendResult) => {
+      /** `reusable`: the whole answer was read, so the connection can serve the next delivery. */
+      const finish = (result: WebhookSendResult | 'stale-connection', reusable = false) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        response?.destroy();
-        request.destroy();
+        if (!reusable) {
+          response?.destroy();
+          request.destroy();
+        }
         resolve(result);
       };
 
       const request = transport.request(url, {
         method: 'POST',
-        // A fresh connection per attempt: no pooled socket opened to an address checked earlier.
-        agent: false,
+        agent,
         lookup: this.guard.lookup,
         headers: {
           'Content-Type': 'application/json',
@@ -85,18 +137,21 @@ export class WebhookSender {
         },
       });
 
-      const timer = setTimeout(() => {
-        // The status came in time: a slow body does not turn an answer into a timeout.
-        if (readResponse) finish(readResponse());
-        else {
-          finish({
-            kind: 'failure',
-            reason: 'timeout',
-            error: `no response within ${this.options.timeoutMs} ms`,
-            latencyMs: elapsed(),
-          });
-        }
-      }, this.options.timeoutMs);
+      const timer = setTimeout(
+        () => {
+          // The status came in time: a slow body does not turn an answer into a timeout.
+          if (readResponse) finish(readResponse());
+          else {
+            finish({
+              kind: 'failure',
+              reason: 'timeout',
+              error: `no response within ${this.options.timeoutMs} ms`,
+              latencyMs: elapsed(),
+            });
+          }
+        },
+        Math.max(deadline - Date.now(), 0),
+      );
 
       request.on('response', (res) => {
         response = res;
@@ -111,17 +166,21 @@ export class WebhookSender {
           retryAfter: singleHeader(res, 'retry-after'),
           location: singleHeader(res, 'location'),
         });
-        const done = () => finish(readResponse!());
         res.on('data', (chunk: Buffer) => {
           chunks.push(chunk);
           received += chunk.length;
-          if (received >= RESPONSE_EXCERPT_BYTES) done();
+          // Enough for the log: the rest is not read, so this connection is not reused.
+          if (received >= RESPONSE_EXCERPT_BYTES) finish(readResponse!());
         });
-        res.on('end', done);
-        res.on('error', done);
-        res.on('close', done);
+        res.on('end', () => finish(readResponse!(), true));
+        res.on('error', () => finish(readResponse!()));
+        res.on('close', () => finish(readResponse!()));
       });
-      request.on('error', (error) => {
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (request.reusedSocket && response === null && STALE_CONNECTION_CODES.has(error.code ?? '')) {
+          finish('stale-connection');
+          return;
+        }
         finish({
           kind: 'failure',
           reason: error instanceof CallbackAddressRefusedError ? 'refused' : 'network',

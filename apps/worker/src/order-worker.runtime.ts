@@ -81,6 +81,7 @@ export async function createOrderWorkerRuntime(config: AppConfig): Promise<Order
     metrics: metrics.registry,
     async close() {
       await connection.close();
+      notifications.close();
       mailer.close();
       await dataSource.destroy();
     },

@@ -81,6 +81,44 @@ describe('notification delivery: retries, log and outcomes', () => {
     expect(notification?.deliveredAt).toBeInstanceOf(Date);
   });
 
+  it('keeps the connection to a receiver for the next deliveries', async () => {
+    receiver.respondWith(answer(200, 'ok'));
+    const service = kit.deliveryService();
+    const connectionsBefore = receiver.connections;
+    for (let i = 0; i < 3; i++) {
+      const { id } = await notificationTo(receiver.url());
+      await expect(service.attempt(id)).resolves.toEqual({ kind: 'delivered' });
+    }
+    expect(receiver.connections - connectionsBefore).toBe(1);
+    service.close();
+  });
+
+  it('sends again on a new connection when the receiver closed the kept one as it was reused', async () => {
+    receiver.respondWith(answer(200, 'ok'));
+    const service = kit.deliveryService();
+    const first = await notificationTo(receiver.url());
+    await expect(service.attempt(first.id)).resolves.toEqual({ kind: 'delivered' });
+    // The receiver drops the reused connection without answering, as one closing it idle would.
+    let dropped = false;
+    receiver.respondWith((request, res) => {
+      if (!dropped) {
+        dropped = true;
+        res.socket?.destroy();
+      } else answer(200, 'ok')(request, res);
+    });
+    const second = await notificationTo(receiver.url());
+    const sentBefore = receiver.requests.length;
+    await expect(service.attempt(second.id)).resolves.toEqual({ kind: 'delivered' });
+    expect(dropped).toBe(true);
+    expect(receiver.requests.slice(sentBefore).map((r) => r.headers['webhook-id'])).toEqual([
+      second.id,
+      second.id,
+    ]);
+    // One attempt in the log: the resend is part of it.
+    expect((await attemptsOf(second.orderid)).map((a) => a.httpStatus)).toEqual([200]);
+    service.close();
+  });
+
   it('does not send a delivered notification again (activity retries), unless redelivery is asked', async () => {
     receiver.respondWith(answer(200, 'ok'));
     const { id, orderid } = await notificationTo(receiver.url());

@@ -229,6 +229,8 @@ type Responder = (request: ReceivedRequest, res: ServerResponse) => void;
 /** A real HTTP receiver on a loopback port; records every request it gets. */
 export class TestReceiver {
   readonly requests: ReceivedRequest[] = [];
+  /** TCP connections accepted so far. */
+  connections = 0;
   private responder: Responder;
 
   private constructor(
@@ -254,6 +256,7 @@ export class TestReceiver {
       });
     });
     const receiver = new TestReceiver(server, responder);
+    server.on('connection', () => receiver.connections++);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, host, () => resolve());
