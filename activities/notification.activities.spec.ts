@@ -5,78 +5,47 @@ import {
   createNotificationActivities,
 } from './notification.activities';
 
-const retry: DeliveryOutcome = { kind: 'retry', retryAfterMs: null, error: 'HTTP 500' };
-
-/** Activities whose attempts answer from a table (or throw), recording which notifications were tried. */
-function activitiesAnswering(answers: Record<string, DeliveryOutcome | Error>, onAttempt = () => {}) {
-  const attempted: string[] = [];
-  const deps: NotificationActivityDependencies = {
+/** Activities over a delivery service whose batch call is `attemptInOrder`. */
+function activitiesWith(attemptInOrder: NotificationActivityDependencies['notifications']['attemptInOrder']) {
+  return createNotificationActivities({
     notifications: {
-      attempt: async (id) => {
-        attempted.push(id);
-        onAttempt();
-        const answer = answers[id];
-        if (answer instanceof Error) throw answer;
-        return answer ?? { kind: 'delivered' };
-      },
+      attempt: async () => ({ kind: 'delivered' }),
+      attemptInOrder,
       markFailed: async () => {},
     },
     confirmations: { send: async () => 'sent' },
-  };
-  return { activities: createNotificationActivities(deps), attempted };
+  });
 }
 
 describe('deliverNotifications (a batch of one order’s queue)', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('attempts each in order while they settle', async () => {
-    const { activities, attempted } = activitiesAnswering({
-      b: { kind: 'gone' },
-      c: { kind: 'no-callback' },
-    });
-    await expect(activities.deliverNotifications(['a', 'b', 'c'])).resolves.toEqual([
-      { kind: 'delivered' },
-      { kind: 'gone' },
-      { kind: 'no-callback' },
-    ]);
-    expect(attempted).toEqual(['a', 'b', 'c']);
-  });
-
-  it('stops after the first that must be retried: no later one is sent before it', async () => {
-    const { activities, attempted } = activitiesAnswering({ b: retry });
-    await expect(activities.deliverNotifications(['a', 'b', 'c'])).resolves.toEqual([
-      { kind: 'delivered' },
-      retry,
-    ]);
-    expect(attempted).toEqual(['a', 'b']);
-  });
-
-  it('keeps what was settled when a later attempt fails, and throws when the first does', async () => {
-    const broken = new Error('database unavailable');
-    const later = activitiesAnswering({ b: broken });
-    await expect(later.activities.deliverNotifications(['a', 'b', 'c'])).resolves.toEqual([
-      { kind: 'delivered' },
-    ]);
-    const first = activitiesAnswering({ a: broken });
-    await expect(first.activities.deliverNotifications(['a', 'b'])).rejects.toThrow('database unavailable');
-  });
-
-  it('treats an unknown notification as settled with nothing to send', async () => {
-    const missing = Object.assign(new Error('no notification x'), { code: 'notification_not_found' });
-    const { activities } = activitiesAnswering({ x: missing });
-    await expect(activities.deliverNotifications(['x', 'a'])).resolves.toEqual([
-      { kind: 'no-callback' },
-      { kind: 'delivered' },
-    ]);
-  });
-
-  it('starts no new attempt once its time budget is spent', async () => {
+  it('hands the batch to the delivery service with a time budget that closes after 20 s', async () => {
     let now = 1_000_000;
     jest.spyOn(Date, 'now').mockImplementation(() => now);
-    const { activities, attempted } = activitiesAnswering({}, () => {
-      now += NOTIFICATION_BATCH_BUDGET_MS / 2;
+    const budget: boolean[] = [];
+    const activities = activitiesWith(async (ids, goOn) => {
+      expect(ids).toEqual(['a', 'b']);
+      budget.push(goOn());
+      now += NOTIFICATION_BATCH_BUDGET_MS - 1;
+      budget.push(goOn());
+      now += 1;
+      budget.push(goOn());
+      return [{ kind: 'delivered' }];
     });
-    await expect(activities.deliverNotifications(['a', 'b', 'c', 'd'])).resolves.toHaveLength(2);
-    expect(attempted).toEqual(['a', 'b']);
+    await expect(activities.deliverNotifications(['a', 'b'])).resolves.toEqual([{ kind: 'delivered' }]);
+    expect(budget).toEqual([true, true, false]);
+  });
+
+  it('settles a first notification that does not exist with nothing to send; other errors are retried', async () => {
+    const missing = Object.assign(new Error('no notification x'), { code: 'notification_not_found' });
+    await expect(
+      activitiesWith(async () => Promise.reject(missing)).deliverNotifications(['x', 'a']),
+    ).resolves.toEqual([{ kind: 'no-callback' } satisfies DeliveryOutcome]);
+    await expect(
+      activitiesWith(async () => Promise.reject(new Error('database unavailable'))).deliverNotifications([
+        'a',
+      ]),
+    ).rejects.toThrow('database unavailable');
   });
 });

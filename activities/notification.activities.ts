@@ -9,6 +9,7 @@ import { type DeliveryAttemptOptions } from '../libs/notifications/notification-
 export interface NotificationActivityDependencies {
   notifications: {
     attempt(notificationId: string, options?: DeliveryAttemptOptions): Promise<DeliveryOutcome>;
+    attemptInOrder(notificationIds: string[], goOn: () => boolean): Promise<DeliveryOutcome[]>;
     markFailed(notificationId: string, reason: string): Promise<void>;
   };
   confirmations: {
@@ -31,28 +32,22 @@ export function createNotificationActivities(deps: NotificationActivityDependenc
     },
 
     /**
-     * The head of an order's queue and what follows it, one attempt each, in order: stops after the
-     * first that is not settled (it must be retried before any later one is sent), or once the time
-     * budget is spent. Returns the outcomes of those attempted, so a backlog costs one local activity
-     * per batch rather than one per notification.
+     * The head of an order's queue and what follows it, one attempt each, in order, stopping at the
+     * first not settled or once the time budget is spent; logged together. A backlog then costs one
+     * local activity and one commit per batch rather than per notification.
      */
     async deliverNotifications(notificationIds: string[]): Promise<DeliveryOutcome[]> {
       const started = Date.now();
-      const outcomes: DeliveryOutcome[] = [];
-      for (const notificationId of notificationIds) {
-        if (outcomes.length > 0 && Date.now() - started >= NOTIFICATION_BATCH_BUDGET_MS) break;
-        let outcome: DeliveryOutcome;
-        try {
-          outcome = await attemptUnlessMissing(deps, notificationId);
-        } catch (error) {
-          // What was settled stays settled: the workflow records it and asks again for the rest.
-          if (outcomes.length > 0) break;
-          throw error;
-        }
-        outcomes.push(outcome);
-        if (outcome.kind === 'retry') break;
+      try {
+        return await deps.notifications.attemptInOrder(
+          notificationIds,
+          () => Date.now() - started < NOTIFICATION_BATCH_BUDGET_MS,
+        );
+      } catch (error) {
+        // Only the first can throw; a notification that does not exist can never be sent.
+        if (isNotificationMissing(error)) return [{ kind: 'no-callback' }];
+        throw error;
       }
-      return outcomes;
     },
 
     async markNotificationFailed(notificationId: string, reason: string): Promise<void> {
@@ -91,9 +86,13 @@ async function attemptUnlessMissing(
     return await deps.notifications.attempt(notificationId, options);
   } catch (error) {
     // Retrying would stall the order's queue behind a notification that will never exist.
-    if ((error as { code?: string }).code === 'notification_not_found') return { kind: 'no-callback' };
+    if (isNotificationMissing(error)) return { kind: 'no-callback' };
     throw error;
   }
+}
+
+function isNotificationMissing(error: unknown): boolean {
+  return (error as { code?: string }).code === 'notification_not_found';
 }
 
 export type NotificationActivities = ReturnType<typeof createNotificationActivities>;

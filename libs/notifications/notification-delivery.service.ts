@@ -1,8 +1,8 @@
 import { type SecretBox } from '../security/secret-box';
-import { type DeliveryAttemptObserver } from './delivery-attempt-observer';
+import { type DeliveryAttemptObserver, type ObservedAttempt } from './delivery-attempt-observer';
 import { type DeliveryOutcome } from './delivery-outcome';
 import { type NotificationPayloadBuilder } from './notification-payload.builder';
-import { type NotificationRepository } from './notification.repository';
+import { type LoggedAttempt, type NotificationRepository } from './notification.repository';
 import { retryAfterMs } from './retry-after';
 import { type WebhookSendResult, type WebhookSender } from './webhook-sender';
 import { signWebhook } from './webhook-signer';
@@ -30,6 +30,13 @@ export class NotificationNotFoundError extends Error {
 
 const URL_COLUMN_LENGTH = 2048;
 
+/** One try before it is logged: nothing to log when nothing was attempted (already settled, no URL). */
+interface TriedAttempt {
+  outcome: DeliveryOutcome;
+  logged?: LoggedAttempt;
+  observed?: ObservedAttempt;
+}
+
 /** One delivery attempt of one notification: build, sign, send, log (contract section 6). */
 export class NotificationDeliveryService {
   constructor(
@@ -43,17 +50,49 @@ export class NotificationDeliveryService {
   ) {}
 
   async attempt(notificationId: string, options: DeliveryAttemptOptions = {}): Promise<DeliveryOutcome> {
+    const tried = await this.tryOnce(notificationId, options);
+    if (tried.logged) await this.log([tried]);
+    return tried.outcome;
+  }
+
+  /**
+   * The head of an order's queue and what follows it, one attempt each, in order: stops after the
+   * first that is not settled (it must be retried before any later one is sent), when `goOn` says so
+   * before an attempt, or when an attempt throws (thrown only if it was the first). The attempts are
+   * logged together at the end, in one transaction. Returns the outcomes of those attempted.
+   */
+  async attemptInOrder(notificationIds: string[], goOn: () => boolean): Promise<DeliveryOutcome[]> {
+    const tried: TriedAttempt[] = [];
+    let failure: unknown = null;
+    for (const notificationId of notificationIds) {
+      if (tried.length > 0 && !goOn()) break;
+      try {
+        tried.push(await this.tryOnce(notificationId, {}));
+      } catch (error) {
+        failure = error;
+        break;
+      }
+      if (tried.at(-1)!.outcome.kind === 'retry') break;
+    }
+    // What was sent is logged even when a later one failed: the workflow asks again for the rest.
+    await this.log(tried.filter((t) => t.logged));
+    if (tried.length === 0 && failure !== null) throw failure;
+    return tried.map((t) => t.outcome);
+  }
+
+  /** One try, not logged yet: what it came to and, when something was attempted, its log entry. */
+  private async tryOnce(notificationId: string, options: DeliveryAttemptOptions): Promise<TriedAttempt> {
     const target = await this.notifications.findDeliveryTarget(notificationId);
     if (!target) throw new NotificationNotFoundError(`no notification ${notificationId}`);
     const { notification, order, account } = target;
     if (!options.redelivery) {
-      if (notification.deliveredAt) return { kind: 'delivered' };
-      if (notification.failedAt) return { kind: 'gone' };
+      if (notification.deliveredAt) return { outcome: { kind: 'delivered' } };
+      if (notification.failedAt) return { outcome: { kind: 'gone' } };
     } else if (
       options.redeliveryAfterAttemptId !== undefined &&
       (await this.notifications.deliveredAfter(notificationId, options.redeliveryAfterAttemptId))
     ) {
-      return { kind: 'delivered' };
+      return { outcome: { kind: 'delivered' } };
     }
     if (!order)
       throw new NotificationNotFoundError(
@@ -61,7 +100,7 @@ export class NotificationDeliveryService {
       );
     if (!account) throw new NotificationNotFoundError(`no account for order ${order.orderid}`);
     const url = order.callbackUrl || account.callbackUrl;
-    if (!url) return { kind: 'no-callback' };
+    if (!url) return { outcome: { kind: 'no-callback' } };
 
     const attemptedAt = this.clock();
     const logged = { notificationId, attemptedAt, url: loggableUrl(url) };
@@ -85,34 +124,43 @@ export class NotificationDeliveryService {
     } catch (error) {
       // Our side failed before sending: logged as an attempt so the delivery log says why nothing arrived.
       const message = `notification not sent: ${describe(error)}`;
-      await this.notifications.recordAttempt({
-        ...logged,
-        httpStatus: null,
-        latencyMs: null,
-        error: message,
-        responseExcerpt: null,
-      });
       const outcome: DeliveryOutcome = { kind: 'retry', retryAfterMs: null, error: message };
-      await this.observer?.attempted({ ...observed, outcome });
-      return outcome;
+      return {
+        outcome,
+        logged: {
+          attempt: { ...logged, httpStatus: null, latencyMs: null, error: message, responseExcerpt: null },
+          settled: null,
+        },
+        observed: { ...observed, outcome },
+      };
     }
 
     const result = await this.sender.send(url, body, headers);
     const outcome = outcomeOf(result, this.clock());
-    await this.notifications.recordAttempt(
-      {
-        ...logged,
-        httpStatus: result.kind === 'response' ? result.status : null,
-        latencyMs: result.latencyMs,
-        error: outcome.kind === 'retry' || outcome.kind === 'gone' ? errorOf(result) : null,
-        responseExcerpt: result.kind === 'response' ? result.excerpt : null,
+    return {
+      outcome,
+      logged: {
+        attempt: {
+          ...logged,
+          httpStatus: result.kind === 'response' ? result.status : null,
+          latencyMs: result.latencyMs,
+          error: outcome.kind === 'retry' || outcome.kind === 'gone' ? errorOf(result) : null,
+          responseExcerpt: result.kind === 'response' ? result.excerpt : null,
+        },
+        settled:
+          outcome.kind === 'delivered' || outcome.kind === 'gone'
+            ? { kind: outcome.kind, at: this.clock() }
+            : null,
       },
-      outcome.kind === 'delivered' || outcome.kind === 'gone'
-        ? { kind: outcome.kind, at: this.clock() }
-        : null,
-    );
-    await this.observer?.attempted({ ...observed, outcome });
-    return outcome;
+      observed: { ...observed, outcome },
+    };
+  }
+
+  /** Writes the attempts to the log, then tells the observer of each (it sees only logged ones). */
+  private async log(tried: TriedAttempt[]): Promise<void> {
+    if (tried.length === 0) return;
+    await this.notifications.recordAttempts(tried.map((t) => t.logged!));
+    for (const { observed } of tried) if (observed) await this.observer?.attempted(observed);
   }
 
   /** Closes the kept-alive connections to receivers (process shutdown). */

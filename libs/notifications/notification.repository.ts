@@ -1,4 +1,4 @@
-import { type DataSource, In, IsNull, type Repository } from 'typeorm';
+import { type DataSource, type EntityManager, In, IsNull, type Repository } from 'typeorm';
 import { type OrderState } from '../domain/order-state';
 import { type AccountStatement } from '../extranet/account-statement';
 import { type AccountEntity } from '../persistence/entities/account.entity';
@@ -21,6 +21,12 @@ export interface AttemptRecord {
   latencyMs: number | null;
   error: string | null;
   responseExcerpt: string | null;
+}
+
+/** An attempt for the log, with how it settled its notification (null: not settled). */
+export interface LoggedAttempt {
+  attempt: AttemptRecord;
+  settled: AttemptSettlement | null;
 }
 
 export interface DeliveryTarget {
@@ -192,30 +198,18 @@ export class NotificationRepository {
    * in one statement: atomic, one round trip.
    */
   async recordAttempt(attempt: AttemptRecord, settled: AttemptSettlement | null = null): Promise<void> {
-    await this.dataSource.query(
-      `WITH logged AS (
-         INSERT INTO notification_attempts
-           (notification_id, attempted_at, url, http_status, latency_ms, error, response_excerpt)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-       )
-       UPDATE notifications
-          SET attempt_count = attempt_count + 1,
-              last_error = $6,
-              delivered_at = CASE WHEN $8 = 'delivered' THEN COALESCE(delivered_at, $9) ELSE delivered_at END,
-              failed_at = CASE $8 WHEN 'delivered' THEN NULL WHEN 'gone' THEN $9 ELSE failed_at END
-        WHERE id = $1`,
-      [
-        attempt.notificationId,
-        attempt.attemptedAt,
-        attempt.url,
-        attempt.httpStatus,
-        attempt.latencyMs,
-        attempt.error,
-        attempt.responseExcerpt,
-        settled?.kind ?? null,
-        settled?.at ?? null,
-      ],
-    );
+    await recordAttemptWith(this.dataSource.manager, { attempt, settled });
+  }
+
+  /**
+   * Several attempts (a batch of one order's queue) in one transaction: one commit, hence one WAL
+   * flush, instead of one per attempt, which under a backlog cost more than the attempt itself.
+   */
+  async recordAttempts(entries: LoggedAttempt[]): Promise<void> {
+    if (entries.length === 1) return recordAttemptWith(this.dataSource.manager, entries[0]!);
+    await this.dataSource.transaction(async (manager) => {
+      for (const entry of entries) await recordAttemptWith(manager, entry);
+    });
   }
 
   /** Given up (the retry deadline passed without a 2xx); a delivered notification stays delivered. */
@@ -239,4 +233,31 @@ export class NotificationRepository {
       attempts: attempts.filter((a) => a.notificationId === notification.id),
     }));
   }
+}
+
+async function recordAttemptWith(manager: EntityManager, { attempt, settled }: LoggedAttempt): Promise<void> {
+  await manager.query(
+    `WITH logged AS (
+       INSERT INTO notification_attempts
+         (notification_id, attempted_at, url, http_status, latency_ms, error, response_excerpt)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+     )
+     UPDATE notifications
+        SET attempt_count = attempt_count + 1,
+            last_error = $6,
+            delivered_at = CASE WHEN $8 = 'delivered' THEN COALESCE(delivered_at, $9) ELSE delivered_at END,
+            failed_at = CASE $8 WHEN 'delivered' THEN NULL WHEN 'gone' THEN $9 ELSE failed_at END
+      WHERE id = $1`,
+    [
+      attempt.notificationId,
+      attempt.attemptedAt,
+      attempt.url,
+      attempt.httpStatus,
+      attempt.latencyMs,
+      attempt.error,
+      attempt.responseExcerpt,
+      settled?.kind ?? null,
+      settled?.at ?? null,
+    ],
+  );
 }

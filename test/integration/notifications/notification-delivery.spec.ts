@@ -119,6 +119,69 @@ describe('notification delivery: retries, log and outcomes', () => {
     service.close();
   });
 
+  describe('a batch of one order’s queue (attemptInOrder)', () => {
+    /** Notifications of one fresh order, queued in this order. */
+    async function queueOf(count: number): Promise<{ ids: string[]; orderid: string }> {
+      const order = await createOrder(kit, account.id, { state: 'received', callbackUrl: receiver.url() });
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) {
+        ids.push(
+          await kit.notifications.create({
+            orderid: order.orderid,
+            status: 'received',
+            orderVersion: 1,
+            test: false,
+          }),
+        );
+      }
+      return { ids, orderid: order.orderid };
+    }
+
+    it('sends in order and stops after the first that must be retried, logging every attempt', async () => {
+      const { ids } = await queueOf(4);
+      receiver.respondWith((request, res) =>
+        answer(request.headers['webhook-id'] === ids[2] ? 503 : 200, 'ok')(request, res),
+      );
+      const sentBefore = receiver.requests.length;
+      const outcomes = await kit.deliveryService().attemptInOrder(ids, () => true);
+      expect(outcomes).toEqual([
+        { kind: 'delivered' },
+        { kind: 'delivered' },
+        { kind: 'retry', retryAfterMs: null, error: 'HTTP 503' },
+      ]);
+      expect(receiver.requests.slice(sentBefore).map((r) => r.headers['webhook-id'])).toEqual(
+        ids.slice(0, 3),
+      );
+      const logged = await Promise.all(ids.map((id) => kit.notifications.findById(id)));
+      expect(logged.map((n) => [n?.attemptCount, n?.deliveredAt instanceof Date, n?.lastError])).toEqual([
+        [1, true, null],
+        [1, true, null],
+        [1, false, 'HTTP 503'],
+        [0, false, null],
+      ]);
+      receiver.respondWith(answer(200, 'ok'));
+    });
+
+    it('starts no attempt once told to stop, and logs what was sent when a later one throws', async () => {
+      receiver.respondWith(answer(200, 'ok'));
+      const { ids } = await queueOf(2);
+      await expect(kit.deliveryService().attemptInOrder(ids, () => false)).resolves.toEqual([
+        { kind: 'delivered' },
+      ]);
+      expect((await kit.notifications.findById(ids[1]!))?.attemptCount).toBe(0);
+
+      const { ids: next } = await queueOf(1);
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      await expect(kit.deliveryService().attemptInOrder([next[0]!, unknown], () => true)).resolves.toEqual([
+        { kind: 'delivered' },
+      ]);
+      expect((await kit.notifications.findById(next[0]!))?.deliveredAt).toBeInstanceOf(Date);
+      await expect(kit.deliveryService().attemptInOrder([unknown], () => true)).rejects.toMatchObject({
+        code: 'notification_not_found',
+      });
+    });
+  });
+
   it('does not send a delivered notification again (activity retries), unless redelivery is asked', async () => {
     receiver.respondWith(answer(200, 'ok'));
     const { id, orderid } = await notificationTo(receiver.url());
