@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { Client, Connection } from '@temporalio/client';
@@ -221,6 +222,8 @@ async function main(): Promise<void> {
       pending /
       ((Date.now() - queueStarted) / 1000)
     ).toFixed(0);
+    // Earlier phases' writes (documents, PDFs, logs) are flushed now, not by the kernel during the drain.
+    execFileSync('sync');
     const drainer = stack.node('worker-drain', 'dist/apps/worker/src/main.js', notifierEnv);
     await waitForCount(() => receiver.received.length - before, 1);
     // Both from the first delivery: the worker's start-up is not counted.
