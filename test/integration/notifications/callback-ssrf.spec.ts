@@ -4,6 +4,7 @@ import {
   type TestAccountRow,
   TestReceiver,
   createAccount,
+  createNotification,
   createOrder,
   openNotificationTestKit,
 } from './notification-fixtures';
@@ -53,12 +54,7 @@ describe('callback address guard (SSRF) on real deliveries', () => {
 
   async function notificationTo(url: string): Promise<{ id: string; orderid: string }> {
     const order = await createOrder(kit, account.id, { state: 'received', callbackUrl: url });
-    const id = await kit.notifications.create({
-      orderid: order.orderid,
-      status: 'received',
-      orderVersion: 1,
-      test: false,
-    });
+    const id = await createNotification(kit, order.orderid);
     return { id, orderid: order.orderid };
   }
 

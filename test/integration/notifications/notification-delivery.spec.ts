@@ -9,6 +9,7 @@ import {
   answer,
   closedPort,
   createAccount,
+  createNotification,
   createOrder,
   openNotificationTestKit,
 } from './notification-fixtures';
@@ -32,12 +33,7 @@ describe('notification delivery: retries, log and outcomes', () => {
   /** A `received` notification of a fresh order whose callback is `url`. */
   async function notificationTo(url: string): Promise<{ id: string; orderid: string }> {
     const order = await createOrder(kit, account.id, { state: 'received', callbackUrl: url });
-    const id = await kit.notifications.create({
-      orderid: order.orderid,
-      status: 'received',
-      orderVersion: 1,
-      test: false,
-    });
+    const id = await createNotification(kit, order.orderid);
     return { id, orderid: order.orderid };
   }
 
@@ -125,14 +121,7 @@ describe('notification delivery: retries, log and outcomes', () => {
       const order = await createOrder(kit, account.id, { state: 'received', callbackUrl: receiver.url() });
       const ids: string[] = [];
       for (let i = 0; i < count; i++) {
-        ids.push(
-          await kit.notifications.create({
-            orderid: order.orderid,
-            status: 'received',
-            orderVersion: 1,
-            test: false,
-          }),
-        );
+        ids.push(await createNotification(kit, order.orderid));
       }
       return { ids, orderid: order.orderid };
     }

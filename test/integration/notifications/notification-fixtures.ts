@@ -21,7 +21,10 @@ import { createDocumentLinkSigner } from '../../../libs/notifications/notificati
 import { NotificationContentRepository } from '../../../libs/notifications/notification-content.repository';
 import { NotificationDeliveryService } from '../../../libs/notifications/notification-delivery.service';
 import { NotificationPayloadBuilder } from '../../../libs/notifications/notification-payload.builder';
-import { NotificationRepository } from '../../../libs/notifications/notification.repository';
+import {
+  type NewNotification,
+  NotificationRepository,
+} from '../../../libs/notifications/notification.repository';
 import { WebhookSender } from '../../../libs/notifications/webhook-sender';
 import { createDataSource } from '../../../libs/persistence/data-source.factory';
 import { OrderEntity } from '../../../libs/persistence/entities/order.entity';
@@ -298,4 +301,13 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** A live `received` notification of version 1 of the order, unless `fields` say otherwise; its id. */
+export function createNotification(
+  kit: NotificationTestKit,
+  orderid: string,
+  fields: Partial<NewNotification> = {},
+): Promise<string> {
+  return kit.notifications.create({ orderid, status: 'received', orderVersion: 1, test: false, ...fields });
 }
