@@ -269,7 +269,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       taskQueue: read.string('TEMPORAL_TASK_QUEUE', 'pre-statement-orders'),
       workerQueues: workerQueues as WorkerQueues,
       workflowThreads: read.integer('WORKER_WORKFLOW_THREADS', 2, { min: 1, max: 16 }),
-      orderConcurrency: read.integer('ORDER_WORKER_CONCURRENCY', 10, { min: 2, max: 1000 }),
+      orderConcurrency: read.integer('ORDER_WORKER_CONCURRENCY', 5, { min: 2, max: 1000 }),
       workflowBundlePath: read.optionalString('WORKFLOW_BUNDLE_PATH'),
     },
     security,

@@ -167,8 +167,8 @@ describe('loadConfig: worker task queues and notification queues', () => {
     expect(configError({ WORKER_QUEUES: 'webhooks' }).variable).toBe('WORKER_QUEUES');
   });
 
-  it('runs workflow code on two threads and ten order tasks at a time by default, configurable', () => {
-    expect(loadConfig({}).temporal).toMatchObject({ workflowThreads: 2, orderConcurrency: 10 });
+  it('runs workflow code on two threads and five order tasks at a time by default, configurable', () => {
+    expect(loadConfig({}).temporal).toMatchObject({ workflowThreads: 2, orderConcurrency: 5 });
     expect(
       loadConfig({ WORKER_WORKFLOW_THREADS: '1', ORDER_WORKER_CONCURRENCY: '50' }).temporal,
     ).toMatchObject({ workflowThreads: 1, orderConcurrency: 50 });
