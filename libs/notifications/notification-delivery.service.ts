@@ -30,11 +30,16 @@ export class NotificationNotFoundError extends Error {
 
 const URL_COLUMN_LENGTH = 2048;
 
-/** One try before it is logged: nothing to log when nothing was attempted (already settled, no URL). */
+/** One try before it is logged. */
 interface TriedAttempt {
   outcome: DeliveryOutcome;
-  logged?: LoggedAttempt;
-  observed?: ObservedAttempt;
+  /** Its log entry and what the observer is told; absent when nothing was attempted (settled, no URL). */
+  made?: MadeAttempt;
+}
+
+interface MadeAttempt {
+  entry: LoggedAttempt;
+  observed: ObservedAttempt;
 }
 
 /** One delivery attempt of one notification: build, sign, send, log (contract section 6). */
@@ -51,7 +56,7 @@ export class NotificationDeliveryService {
 
   async attempt(notificationId: string, options: DeliveryAttemptOptions = {}): Promise<DeliveryOutcome> {
     const tried = await this.tryOnce(notificationId, options);
-    if (tried.logged) await this.log([tried]);
+    if (tried.made) await this.log([tried.made]);
     return tried.outcome;
   }
 
@@ -75,7 +80,7 @@ export class NotificationDeliveryService {
       if (tried.at(-1)!.outcome.kind === 'retry') break;
     }
     // What was sent is logged even when a later one failed: the workflow asks again for the rest.
-    await this.log(tried.filter((t) => t.logged));
+    await this.log(tried.flatMap((t) => (t.made ? [t.made] : [])));
     if (tried.length === 0 && failure !== null) throw failure;
     return tried.map((t) => t.outcome);
   }
@@ -127,11 +132,13 @@ export class NotificationDeliveryService {
       const outcome: DeliveryOutcome = { kind: 'retry', retryAfterMs: null, error: message };
       return {
         outcome,
-        logged: {
-          attempt: { ...logged, httpStatus: null, latencyMs: null, error: message, responseExcerpt: null },
-          settled: null,
+        made: {
+          entry: {
+            attempt: { ...logged, httpStatus: null, latencyMs: null, error: message, responseExcerpt: null },
+            settled: null,
+          },
+          observed: { ...observed, outcome },
         },
-        observed: { ...observed, outcome },
       };
     }
 
@@ -139,28 +146,30 @@ export class NotificationDeliveryService {
     const outcome = outcomeOf(result, this.clock());
     return {
       outcome,
-      logged: {
-        attempt: {
-          ...logged,
-          httpStatus: result.kind === 'response' ? result.status : null,
-          latencyMs: result.latencyMs,
-          error: outcome.kind === 'retry' || outcome.kind === 'gone' ? errorOf(result) : null,
-          responseExcerpt: result.kind === 'response' ? result.excerpt : null,
+      made: {
+        entry: {
+          attempt: {
+            ...logged,
+            httpStatus: result.kind === 'response' ? result.status : null,
+            latencyMs: result.latencyMs,
+            error: outcome.kind === 'retry' || outcome.kind === 'gone' ? errorOf(result) : null,
+            responseExcerpt: result.kind === 'response' ? result.excerpt : null,
+          },
+          settled:
+            outcome.kind === 'delivered' || outcome.kind === 'gone'
+              ? { kind: outcome.kind, at: this.clock() }
+              : null,
         },
-        settled:
-          outcome.kind === 'delivered' || outcome.kind === 'gone'
-            ? { kind: outcome.kind, at: this.clock() }
-            : null,
+        observed: { ...observed, outcome },
       },
-      observed: { ...observed, outcome },
     };
   }
 
   /** Writes the attempts to the log, then tells the observer of each (it sees only logged ones). */
-  private async log(tried: TriedAttempt[]): Promise<void> {
-    if (tried.length === 0) return;
-    await this.notifications.recordAttempts(tried.map((t) => t.logged!));
-    for (const { observed } of tried) if (observed) await this.observer?.attempted(observed);
+  private async log(made: MadeAttempt[]): Promise<void> {
+    if (made.length === 0) return;
+    await this.notifications.recordAttempts(made.map((m) => m.entry));
+    for (const { observed } of made) await this.observer?.attempted(observed);
   }
 
   /** Closes the kept-alive connections to receivers (process shutdown). */

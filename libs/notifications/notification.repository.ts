@@ -193,17 +193,10 @@ export class NotificationRepository {
   }
 
   /**
-   * Appends one attempt to the log, counts it on the notification and records how it settled it
+   * Appends attempts to the log, each counted on its notification with how it settled it
    * (`delivered`: a 2xx, the first delivery time kept when a redelivery succeeds again; `gone`: 410),
-   * in one statement: atomic, one round trip.
-   */
-  async recordAttempt(attempt: AttemptRecord, settled: AttemptSettlement | null = null): Promise<void> {
-    await recordAttemptWith(this.dataSource.manager, { attempt, settled });
-  }
-
-  /**
-   * Several attempts (a batch of one order's queue) in one transaction: one commit, hence one WAL
-   * flush, instead of one per attempt, which under a backlog cost more than the attempt itself.
+   * one statement each. Several (a batch of one order's queue) share one transaction: one commit, hence
+   * one WAL flush, instead of one per attempt.
    */
   async recordAttempts(entries: LoggedAttempt[]): Promise<void> {
     if (entries.length === 1) return recordAttemptWith(this.dataSource.manager, entries[0]!);
