@@ -103,6 +103,13 @@ export interface OrderStartConfig {
   sweepIntervalMs: number;
   /** Unstarted orders younger than this are left to the relay that is starting them. */
   graceMs: number;
+  /**
+   * Requests in flight in an API process from which its relay holds order starts back (0: never), so
+   * that a burst of requests does not share the CPU with Temporal's work on the starts.
+   */
+  busyRequests: number;
+  /** The longest a held-back start waits: past it, the order is started however busy the API is. */
+  maxDeferMs: number;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -232,9 +239,14 @@ export function loadConfig(env: Environment = process.env): AppConfig {
   const orderStarts: OrderStartConfig = {
     sweepIntervalMs: read.duration('ORDER_START_SWEEP_INTERVAL', '15s'),
     graceMs: read.duration('ORDER_START_GRACE', '30s'),
+    busyRequests: read.integer('ORDER_START_BUSY_REQUESTS', 8, { min: 0, max: 100_000 }),
+    maxDeferMs: read.duration('ORDER_START_MAX_DEFER', '20s'),
   };
   if (orderStarts.sweepIntervalMs < 100) {
     throw new ConfigError('ORDER_START_SWEEP_INTERVAL', 'must be at least 100ms');
+  }
+  if (orderStarts.maxDeferMs > 600_000) {
+    throw new ConfigError('ORDER_START_MAX_DEFER', 'must be at most 10m');
   }
 
   // An attempt runs inside a local activity limited to one minute, with a batch's time budget before it.

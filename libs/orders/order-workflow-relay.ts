@@ -6,6 +6,7 @@ import {
   type UnstartedOrderRepository,
 } from '../persistence/repositories/unstarted-order.repository';
 import { type ConfirmationEmailStarter } from './confirmation-email-starter';
+import { type ForegroundLoad, NO_FOREGROUND_LOAD } from './foreground-load';
 import { type OrderWorkflowStarter } from './order-workflow-starter';
 
 export interface OrderWorkflowRelayOptions {
@@ -13,11 +14,25 @@ export interface OrderWorkflowRelayOptions {
   concurrency: number;
   /** Orders waiting for a start; beyond, new ones are left to the recovery sweep. */
   maxQueued: number;
+  /** The longest an order's start is held back while the process is busy serving requests. */
+  maxDeferMs: number;
 }
 
-const DEFAULT_OPTIONS: OrderWorkflowRelayOptions = { concurrency: 32, maxQueued: 10_000 };
+export const DEFAULT_RELAY_OPTIONS: OrderWorkflowRelayOptions = {
+  concurrency: 32,
+  maxQueued: 10_000,
+  maxDeferMs: 20_000,
+};
 /** Orders recorded as started by one UPDATE at most. */
 const MAX_MARK_BATCH = 500;
+/** While held back, how often the relay looks again whether the burst of requests is over. */
+const BUSY_RECHECK_MS = 50;
+
+interface QueuedOrder {
+  order: UnstartedOrder;
+  /** `clock()` when it was submitted. */
+  queuedAt: number;
+}
 
 /**
  * Starts the workflows of committed orders from the API process: the order's workflow and, for a live
@@ -25,9 +40,14 @@ const MAX_MARK_BATCH = 500;
  * it right away, a bounded number at a time, and records it started (`workflow_started_at`, one UPDATE
  * per batch). An order it could not start (Temporal unreachable, the process stopped) stays unstarted in
  * the database, where the recovery sweep (UnstartedOrderSweep) finds it.
+ *
+ * While the process is busy serving a burst of requests (`load`), starts wait, up to `maxDeferMs`: each
+ * start costs Temporal several milliseconds of CPU, which the requests need when both share a machine.
+ * The queue is started as soon as the burst is over; an order that has waited `maxDeferMs` is started
+ * however busy the process is, so under sustained load the API slows down rather than orders waiting.
  */
 export class OrderWorkflowRelay {
-  private readonly queue: UnstartedOrder[] = [];
+  private readonly queue: QueuedOrder[] = [];
   /** Ids of the queued orders nobody has started since (a sweep or a refresh may start one first). */
   private readonly queued = new Set<string>();
   private readonly inFlight = new Map<string, Promise<void>>();
@@ -37,19 +57,23 @@ export class OrderWorkflowRelay {
   private failing = false;
   private readonly toMark: string[] = [];
   private marking: Promise<void> | null = null;
+  /** The next look at a held-back queue, while there is one. */
+  private recheck: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly workflows: OrderWorkflowStarter,
     private readonly confirmationEmails: ConfirmationEmailStarter,
     private readonly orders: Pick<UnstartedOrderRepository, 'markStarted'>,
     private readonly logger: AppLogger,
-    private readonly options: OrderWorkflowRelayOptions = DEFAULT_OPTIONS,
+    private readonly options: OrderWorkflowRelayOptions = DEFAULT_RELAY_OPTIONS,
+    private readonly load: ForegroundLoad = NO_FOREGROUND_LOAD,
+    private readonly clock: () => number = () => performance.now(),
   ) {}
 
   /** After the order's commit: its workflows start soon, the caller does not wait. */
   submit(order: UnstartedOrder): void {
     if (this.closed || this.queue.length >= this.options.maxQueued) return; // the sweep will start it
-    this.queue.push(order);
+    this.queue.push({ order, queuedAt: this.clock() });
     this.queued.add(order.orderid);
     this.pump();
   }
@@ -93,6 +117,8 @@ export class OrderWorkflowRelay {
    */
   async drain(): Promise<void> {
     this.closed = true;
+    if (this.recheck) clearTimeout(this.recheck);
+    this.recheck = null;
     const left = this.dropQueue();
     if (left > 0) this.logger.info({ orders: left }, 'Order workflow starts left to the recovery sweep');
     await Promise.allSettled([...this.inFlight.values()]);
@@ -113,7 +139,9 @@ export class OrderWorkflowRelay {
 
   private pump(): void {
     while (this.running < this.options.concurrency && this.queue.length > 0) {
-      const order = this.queue.shift()!;
+      const { order, queuedAt } = this.queue[0]!;
+      if (this.queued.has(order.orderid) && this.holdsBack(queuedAt)) return;
+      this.queue.shift();
       if (!this.queued.delete(order.orderid)) continue; // started meanwhile by the sweep or a request
       this.running++;
       this.startWorkflows(order)
@@ -129,6 +157,25 @@ export class OrderWorkflowRelay {
           this.pump();
         });
     }
+  }
+
+  /**
+   * Whether the oldest queued order waits: the process is busy and it has not waited `maxDeferMs` yet.
+   * If so, the relay looks again shortly (or when it is due).
+   */
+  private holdsBack(queuedAt: number): boolean {
+    const waitedMs = this.clock() - queuedAt;
+    if (waitedMs >= this.options.maxDeferMs || !this.load.busy()) return false;
+    this.recheck ??= setTimeout(
+      () => {
+        this.recheck = null;
+        this.pump();
+      },
+      Math.min(BUSY_RECHECK_MS, this.options.maxDeferMs - waitedMs),
+    );
+    // The API's server keeps the process alive, not this timer.
+    this.recheck.unref();
+    return true;
   }
 
   private onStartFailed(order: UnstartedOrder, error: unknown): void {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { confirmationEmailWorkflowId } from '../../libs/domain/notification-workflow.contract';
 import { orderWorkflowId } from '../../libs/domain/order-id';
 import { ORDER_SEARCH_ATTRIBUTES } from '../../libs/domain/search-attributes';
@@ -366,6 +368,50 @@ describe('orders API', () => {
     });
   });
 
+  describe('while the API serves a burst of requests', () => {
+    it('holds new orders’ workflow starts back until the burst is over, and at most ORDER_START_MAX_DEFER', async () => {
+      const busy = await startApiTestApp({
+        env: {
+          TEMPORAL_TASK_QUEUE: `e2e-orders-busy-${randomUUID().slice(0, 8)}`,
+          ORDER_START_BUSY_REQUESTS: '2',
+          ORDER_START_MAX_DEFER: '4s',
+        },
+      });
+      const orders = new OrderRepository(busy.dataSource);
+      const startedAt = async (orderid: string) => (await orders.findById(orderid))!.workflowStartedAt;
+      const account = await createSignedInAccount(busy);
+      const createOne = async () => {
+        const res = await new HttpTestClient(busy.baseUrl).post('/order/', orderBody(), account.headers);
+        expect(res.status).toBe(200);
+        return (res.json as { payload: { orderid: string } }).payload.orderid;
+      };
+      const burst: net.Socket[] = [];
+      try {
+        // Two requests whose bodies never end: busy from two requests in flight.
+        burst.push(await unfinishedRequest(busy.baseUrl), await unfinishedRequest(busy.baseUrl));
+        const first = await createOne();
+        await sleep(1_000);
+        expect(await startedAt(first)).toBeNull();
+        for (const socket of burst.splice(0)) socket.destroy();
+        await orderWorkflowsStarted(busy.dataSource, first);
+
+        // A burst that does not end: the order is started once it has waited ORDER_START_MAX_DEFER.
+        burst.push(await unfinishedRequest(busy.baseUrl), await unfinishedRequest(busy.baseUrl));
+        const createdAt = Date.now();
+        const second = await createOne();
+        await sleep(2_000);
+        expect(await startedAt(second)).toBeNull();
+        await orderWorkflowsStarted(busy.dataSource, second);
+        expect(Date.now() - createdAt).toBeGreaterThanOrEqual(3_900);
+        const description = await busy.temporal.workflow.getHandle(orderWorkflowId(second)).describe();
+        expect(description.status.name).toBe('RUNNING');
+      } finally {
+        for (const socket of burst) socket.destroy();
+        await busy.close();
+      }
+    }, 60_000);
+  });
+
   describe('when Temporal is unreachable', () => {
     it('accepts the order, and the recovery sweep starts its workflows once Temporal answers, once', async () => {
       const queue = `e2e-orders-recovery-${randomUUID().slice(0, 8)}`;
@@ -462,6 +508,19 @@ describe('orders API', () => {
     }, 30_000);
   });
 });
+
+/** Opens a request that stays in flight: its body is announced and never sent. */
+async function unfinishedRequest(baseUrl: string): Promise<net.Socket> {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = net.connect(Number(port), hostname);
+  await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  socket.write(
+    `POST /order/ HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 64\r\n\r\n{`,
+  );
+  // The server has read the headers and is waiting for the body.
+  await sleep(100);
+  return socket;
+}
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -12,7 +12,7 @@ import { OrderDocumentUploadService } from '../../../libs/orders/order-document-
 import { OrderQueryService } from '../../../libs/orders/order-query.service';
 import { OrderRefreshService } from '../../../libs/orders/order-refresh.service';
 import { type OrderWorkflowGateway } from '../../../libs/orders/order-workflow-gateway';
-import { OrderWorkflowRelay } from '../../../libs/orders/order-workflow-relay';
+import { DEFAULT_RELAY_OPTIONS, OrderWorkflowRelay } from '../../../libs/orders/order-workflow-relay';
 import { type OrderWorkflowStarter } from '../../../libs/orders/order-workflow-starter';
 import { PreStatementDownloadService } from '../../../libs/orders/pre-statement-download.service';
 import { UnstartedOrderSweep } from '../../../libs/orders/unstarted-order-sweep';
@@ -35,6 +35,7 @@ import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
 import { jsonBodyMiddleware } from './http/json-body.middleware';
 import { requestIdMiddleware } from './http/request-id.middleware';
+import { RequestsInFlight } from './http/requests-in-flight';
 import { MetricsController } from './metrics/metrics.controller';
 import { metricsProviders } from './metrics/metrics.providers';
 import { OpenApiController } from './openapi/openapi.controller';
@@ -83,6 +84,7 @@ export class ApiModule implements NestModule {
   constructor(
     @Inject(HTTP_CONFIG) private readonly http: AppConfig['http'],
     @Inject(HTTP_SECURITY_MIDDLEWARES) private readonly httpSecurity: HttpSecurityMiddlewares,
+    @Inject(RequestsInFlight) private readonly requestsInFlight: RequestsInFlight,
   ) {}
 
   static register(deps: ApiDependencies): DynamicModule {
@@ -94,11 +96,14 @@ export class ApiModule implements NestModule {
     const uploads = new UploadedDocumentWriter(new StoredDocumentRepository(dataSource), deps.documentStore);
     const logger = deps.logger ?? createAppLogger({ ...deps.config.logging, service: 'api' });
     const unstartedOrders = new UnstartedOrderRepository(dataSource);
+    const requestsInFlight = new RequestsInFlight(deps.config.orderStarts.busyRequests);
     const relay = new OrderWorkflowRelay(
       deps.workflowStarter,
       deps.confirmationEmails,
       unstartedOrders,
       logger,
+      { ...DEFAULT_RELAY_OPTIONS, maxDeferMs: deps.config.orderStarts.maxDeferMs },
+      requestsInFlight,
     );
     const sweep = new UnstartedOrderSweep(relay, unstartedOrders, logger, deps.config.orderStarts);
     return {
@@ -119,6 +124,7 @@ export class ApiModule implements NestModule {
       ],
       providers: [
         { provide: HTTP_CONFIG, useValue: deps.config.http },
+        { provide: RequestsInFlight, useValue: requestsInFlight },
         {
           provide: AccountAuthenticationService,
           useValue: new AccountAuthenticationService(
@@ -187,6 +193,7 @@ export class ApiModule implements NestModule {
     const limits = this.http;
     consumer
       .apply(
+        this.requestsInFlight.middleware,
         requestIdMiddleware,
         ...this.httpSecurity.beforeBody,
         jsonBodyMiddleware({

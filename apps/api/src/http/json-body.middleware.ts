@@ -50,11 +50,13 @@ export function jsonBodyMiddleware(limits: JsonBodyLimits) {
       }
       chunks.push(chunk);
     });
-    req.on('error', (error) => {
-      if (!failed) {
-        failed = true;
-        next(error);
-      }
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (failed) return;
+      failed = true;
+      // The client went away before the end of its body: nobody is left to answer, and the request
+      // log already records the abort. Not a server error.
+      if (error.code === 'ECONNRESET') return;
+      next(error);
     });
     req.on('end', () => {
       if (failed) return;

@@ -222,13 +222,24 @@ describe('loadConfig: logging, rate limits and the codec endpoints', () => {
   });
 
   it('sweeps unstarted orders every 15 s once 30 s old by default, configurable', () => {
-    expect(loadConfig({}).orderStarts).toEqual({ sweepIntervalMs: 15_000, graceMs: 30_000 });
-    expect(loadConfig({ ORDER_START_SWEEP_INTERVAL: '500ms', ORDER_START_GRACE: '0s' }).orderStarts).toEqual({
+    expect(loadConfig({}).orderStarts).toMatchObject({ sweepIntervalMs: 15_000, graceMs: 30_000 });
+    expect(
+      loadConfig({ ORDER_START_SWEEP_INTERVAL: '500ms', ORDER_START_GRACE: '0s' }).orderStarts,
+    ).toMatchObject({
       sweepIntervalMs: 500,
       graceMs: 0,
     });
     expect(configError({ ORDER_START_SWEEP_INTERVAL: '10ms' }).variable).toBe('ORDER_START_SWEEP_INTERVAL');
     expect(configError({ ORDER_START_GRACE: 'soon' }).variable).toBe('ORDER_START_GRACE');
+  });
+
+  it('holds order starts back from 8 requests in flight, 20 s at most, by default, configurable', () => {
+    expect(loadConfig({}).orderStarts).toMatchObject({ busyRequests: 8, maxDeferMs: 20_000 });
+    expect(
+      loadConfig({ ORDER_START_BUSY_REQUESTS: '0', ORDER_START_MAX_DEFER: '2s' }).orderStarts,
+    ).toMatchObject({ busyRequests: 0, maxDeferMs: 2_000 });
+    expect(configError({ ORDER_START_BUSY_REQUESTS: '-1' }).variable).toBe('ORDER_START_BUSY_REQUESTS');
+    expect(configError({ ORDER_START_MAX_DEFER: '1h' }).variable).toBe('ORDER_START_MAX_DEFER');
   });
 
   it('takes the codec token and the Temporal UI origin', () => {

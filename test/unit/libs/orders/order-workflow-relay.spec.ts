@@ -25,8 +25,16 @@ const order = (orderid: string, testMode = true): UnstartedOrder => ({
 /** Lets the relay react to settled promises. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-function setup(options = { concurrency: 2, maxQueued: 10 }) {
+function setup(
+  options: { concurrency: number; maxQueued: number; maxDeferMs?: number } = {
+    concurrency: 2,
+    maxQueued: 10,
+  },
+) {
   const log = new CapturedLog();
+  /** What the relay sees of the API's requests in flight, and of the time. */
+  const load = { busy: false };
+  const clock = { now: 0 };
   /** One gate per order workflow start, opened by the test. */
   const starts = new Map<string, Gate>();
   const emails: string[] = [];
@@ -52,10 +60,14 @@ function setup(options = { concurrency: 2, maxQueued: 10 }) {
       },
     },
     createAppLogger({ level: 'info', service: 'test', destination: log.stream }),
-    options,
+    { maxDeferMs: 20_000, ...options },
+    { busy: () => load.busy },
+    () => clock.now,
   );
   return {
     relay,
+    load,
+    clock,
     starts,
     emails,
     marks,
@@ -152,6 +164,64 @@ describe('OrderWorkflowRelay', () => {
     expect(starts.size).toBe(1);
     starts.get('E00001')!.resolve();
     await expect(joined).resolves.toBeUndefined();
+  });
+
+  describe('while the API serves a burst of requests', () => {
+    beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'performance'] }));
+    afterEach(() => jest.useRealTimers());
+
+    it('holds the starts back and sends them, in order, once the burst is over', async () => {
+      const { relay, starts, load } = setup({ concurrency: 2, maxQueued: 10 });
+      load.busy = true;
+      for (const id of ['J00001', 'J00002', 'J00003']) relay.submit(order(id));
+      jest.advanceTimersByTime(1_000);
+      expect(starts.size).toBe(0);
+      load.busy = false;
+      jest.advanceTimersByTime(50);
+      expect([...starts.keys()]).toEqual(['J00001', 'J00002']);
+      starts.get('J00001')!.resolve();
+      await settle();
+      expect([...starts.keys()]).toEqual(['J00001', 'J00002', 'J00003']);
+    });
+
+    it('starts an order held back for `maxDeferMs` however busy the API still is', () => {
+      const { relay, starts, load, clock } = setup({ concurrency: 4, maxQueued: 10, maxDeferMs: 20_000 });
+      load.busy = true;
+      relay.submit(order('K00001'));
+      clock.now = 5_000;
+      relay.submit(order('K00002'));
+      clock.now = 19_999;
+      jest.advanceTimersByTime(50);
+      expect(starts.size).toBe(0);
+      clock.now = 20_000;
+      jest.advanceTimersByTime(50);
+      expect([...starts.keys()]).toEqual(['K00001']);
+      clock.now = 25_000;
+      jest.advanceTimersByTime(50);
+      expect([...starts.keys()]).toEqual(['K00001', 'K00002']);
+    });
+
+    it('leaves held-back orders to the sweep on drain, and stops looking', async () => {
+      const { relay, starts, load, log } = setup();
+      load.busy = true;
+      relay.submit(order('L00001'));
+      await relay.drain();
+      load.busy = false;
+      jest.advanceTimersByTime(1_000);
+      expect(starts.size).toBe(0);
+      expect(jest.getTimerCount()).toBe(0);
+      expect(log.lines()).toContainEqual(expect.objectContaining({ orders: 1, level: 'info' }));
+    });
+
+    it('does not hold back a start asked for by a request (refresh, upload) or by the sweep', async () => {
+      const { relay, starts, load } = setup();
+      load.busy = true;
+      relay.submit(order('M00001'));
+      const bySweep = relay.startWorkflows(order('M00001'));
+      expect([...starts.keys()]).toEqual(['M00001']);
+      starts.get('M00001')!.resolve();
+      await bySweep;
+    });
   });
 
   describe('ensureStarted (refresh or upload right after creation)', () => {
