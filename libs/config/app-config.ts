@@ -72,6 +72,8 @@ export interface WebhookConfig {
   callbackAllowlist: string[];
   /** After a notification has failed this long, the account gets one email about its endpoint. */
   failureAlertAfterMs: number;
+  /** How often the notification worker looks for notifications failing past that threshold. */
+  failureAlertSweepIntervalMs: number;
 }
 
 export interface ExtranetConfig {
@@ -249,6 +251,11 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     throw new ConfigError('ORDER_START_MAX_DEFER', 'must be at most 10m');
   }
 
+  const failureAlertSweepIntervalMs = read.duration('NOTIFICATION_ALERT_SWEEP_INTERVAL', '5m');
+  if (failureAlertSweepIntervalMs < 100) {
+    throw new ConfigError('NOTIFICATION_ALERT_SWEEP_INTERVAL', 'must be at least 100ms');
+  }
+
   // An attempt runs inside a local activity limited to one minute, with a batch's time budget before it.
   const notificationTimeoutMs = read.duration('NOTIFICATION_TIMEOUT', '15s');
   if (notificationTimeoutMs < 100 || notificationTimeoutMs > 30_000) {
@@ -297,6 +304,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
         .map((range) => range.trim())
         .filter((range) => range !== ''),
       failureAlertAfterMs: read.duration('NOTIFICATION_ALERT_AFTER', '24h'),
+      failureAlertSweepIntervalMs,
     },
     lifecycle: {
       pollIntervalMs: read.duration('POLL_INTERVAL', '6h'),

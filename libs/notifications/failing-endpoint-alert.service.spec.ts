@@ -2,12 +2,14 @@ import { type MailMessage, type Mailer } from '../mail/mailer';
 import { type CallbackAlertRepository } from '../persistence/repositories/callback-alert.repository';
 import { type ObservedAttempt } from './delivery-attempt-observer';
 import { FailingEndpointAlertService, displayedEndpoint } from './failing-endpoint-alert.service';
-import { type NotificationRepository } from './notification.repository';
+import { type FailingNotification, type NotificationRepository } from './notification.repository';
 
 const NOW = new Date('2025-03-26T12:00:00Z');
 const HOUR = 3_600_000;
 
-function setUp(options: { failingSince?: Date; sendFails?: boolean } = {}) {
+function setUp(
+  options: { failingSince?: Date; sendFails?: boolean; failing?: FailingNotification[] | Error } = {},
+) {
   const standing = new Set<string>();
   const alerts = {
     claim: jest.fn(async (account: string, endpoint: string) => {
@@ -31,6 +33,10 @@ function setUp(options: { failingSince?: Date; sendFails?: boolean } = {}) {
   };
   const notifications = {
     firstAttemptAt: async () => options.failingSince ?? new Date(NOW.getTime() - 25 * HOUR),
+    failingSince: jest.fn(async () => {
+      if (options.failing instanceof Error) throw options.failing;
+      return options.failing ?? [];
+    }),
   };
   const warnings: string[] = [];
   const service = new FailingEndpointAlertService(
@@ -41,7 +47,7 @@ function setUp(options: { failingSince?: Date; sendFails?: boolean } = {}) {
     (message) => warnings.push(message),
     () => NOW,
   );
-  return { service, alerts, sent, warnings, standing };
+  return { service, alerts, sent, warnings, standing, notifications };
 }
 
 function attempt(overrides: Partial<ObservedAttempt> = {}): ObservedAttempt {
@@ -107,6 +113,56 @@ describe('FailingEndpointAlertService', () => {
     await expect(service.attempted(attempt())).resolves.toBeUndefined();
     expect(standing.size).toBe(0);
     expect(warnings[0]).toMatch(/SMTP down/);
+  });
+});
+
+describe('FailingEndpointAlertService.alertFailingEndpoints (the sweep between attempts)', () => {
+  const failing = (overrides: Partial<FailingNotification> = {}): FailingNotification => ({
+    notificationId: 'n-1',
+    orderid: 'AB12CD',
+    accountId: 'account-1',
+    accountEmail: 'notaire@example.fr',
+    url: 'https://user:***@notaire.example/hooks?token=abc',
+    lastError: 'HTTP 502',
+    failingSince: new Date(NOW.getTime() - 24 * HOUR - 1),
+    ...overrides,
+  });
+
+  it('looks for notifications failing since before the threshold, and alerts each endpoint once', async () => {
+    const { service, sent, notifications } = setUp({
+      failing: [
+        failing(),
+        failing({ notificationId: 'n-2', url: 'https://notaire.example/hooks' }),
+        failing({ notificationId: 'n-3', url: 'https://autre.example/hooks' }),
+        failing({ notificationId: 'n-4', accountId: 'account-2', accountEmail: 'etude@example.fr' }),
+      ],
+    });
+    await expect(service.alertFailingEndpoints()).resolves.toBe(3);
+    expect(notifications.failingSince).toHaveBeenCalledWith(new Date(NOW.getTime() - 24 * HOUR), 1_000);
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+      ['notaire@example.fr', "Vos notifications n'arrivent plus à https://notaire.example/hooks"],
+      ['notaire@example.fr', "Vos notifications n'arrivent plus à https://autre.example/hooks"],
+      ['etude@example.fr', "Vos notifications n'arrivent plus à https://notaire.example/hooks"],
+    ]);
+    expect(sent[0]!.text).toContain('Dernière erreur : HTTP 502');
+    expect(JSON.stringify(sent)).not.toMatch(/token=abc|\*\*\*/);
+  });
+
+  it('sends nothing for an endpoint already alerted, at an attempt or by an earlier sweep', async () => {
+    const { service, sent } = setUp({ failing: [failing()] });
+    await service.attempted(attempt());
+    await expect(service.alertFailingEndpoints()).resolves.toBe(0);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('never rejects: a failed query or email is logged and left to the next sweep', async () => {
+    const down = setUp({ failing: new Error('connection refused') });
+    await expect(down.service.alertFailingEndpoints()).resolves.toBe(0);
+    expect(down.warnings[0]).toMatch(/sweep failed.*connection refused/);
+    const smtpDown = setUp({ failing: [failing()], sendFails: true });
+    await expect(smtpDown.service.alertFailingEndpoints()).resolves.toBe(0);
+    expect(smtpDown.standing.size).toBe(0);
+    expect(smtpDown.warnings[0]).toMatch(/SMTP down/);
   });
 });
 

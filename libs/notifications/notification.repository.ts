@@ -69,6 +69,19 @@ interface DeliveryTargetRow {
 }
 
 /** How an attempt settled its notification, recorded with it. */
+/** A notification still being retried after failing since `failingSince`, with its endpoint. */
+export interface FailingNotification {
+  notificationId: string;
+  orderid: string;
+  accountId: string;
+  accountEmail: string;
+  /** The URL of its last attempt, as logged (a password in it masked). */
+  url: string;
+  lastError: string;
+  /** Its first attempt. */
+  failingSince: Date;
+}
+
 export interface AttemptSettlement {
   kind: 'delivered' | 'gone';
   at: Date;
@@ -190,6 +203,48 @@ export class NotificationRepository {
       select: { id: true, attemptedAt: true },
     });
     return first?.attemptedAt ?? null;
+  }
+
+  /**
+   * Notifications neither delivered nor given up whose first attempt was before `before`: one per
+   * account and endpoint URL (the one failing longest), at most `limit`. The partial index on pending
+   * notifications keeps this cheap however many were delivered.
+   */
+  async failingSince(before: Date, limit: number): Promise<FailingNotification[]> {
+    const rows: {
+      id: string;
+      orderid: string;
+      account_id: string;
+      email: string;
+      url: string;
+      last_error: string;
+      failing_since: Date;
+    }[] = await this.dataSource.query(
+      `SELECT DISTINCT ON (o.account_id, last.url)
+              n.id, n.orderid, o.account_id, a.email, last.url, n.last_error, first.attempted_at AS failing_since
+         FROM notifications n
+         JOIN orders o ON o.orderid = n.orderid
+         JOIN accounts a ON a.id = o.account_id
+         JOIN LATERAL (SELECT t.attempted_at FROM notification_attempts t
+                        WHERE t.notification_id = n.id ORDER BY t.id LIMIT 1) first ON true
+         JOIN LATERAL (SELECT t.url FROM notification_attempts t
+                        WHERE t.notification_id = n.id ORDER BY t.id DESC LIMIT 1) last ON true
+        WHERE n.delivered_at IS NULL AND n.failed_at IS NULL
+          AND n.last_error IS NOT NULL AND n.created_at <= $1 AND first.attempted_at <= $1
+          AND last.url IS NOT NULL
+        ORDER BY o.account_id, last.url, first.attempted_at
+        LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map((row) => ({
+      notificationId: row.id,
+      orderid: row.orderid,
+      accountId: row.account_id,
+      accountEmail: row.email,
+      url: row.url,
+      lastError: row.last_error,
+      failingSince: row.failing_since,
+    }));
   }
 
   /**

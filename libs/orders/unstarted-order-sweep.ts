@@ -1,4 +1,5 @@
 import { type AppLogger } from '../logging/app-logger';
+import { PeriodicTask } from '../scheduling/periodic-task';
 import {
   type UnstartedOrder,
   type UnstartedOrderRepository,
@@ -24,46 +25,29 @@ export interface UnstartedOrderSweepOptions {
  * again.
  */
 export class UnstartedOrderSweep {
-  private timer: NodeJS.Timeout | null = null;
-  private pass: Promise<number> | null = null;
-  private stopped = true;
+  private readonly passes: PeriodicTask<number>;
 
   constructor(
     private readonly relay: Pick<OrderWorkflowRelay, 'startWorkflows'>,
     private readonly orders: Pick<UnstartedOrderRepository, 'withOverdue'>,
     private readonly logger: AppLogger,
     private readonly options: UnstartedOrderSweepOptions,
-  ) {}
+  ) {
+    this.passes = new PeriodicTask(() => this.startOverdue(), options.sweepIntervalMs);
+  }
 
   start(): void {
-    this.stopped = false;
-    this.schedule();
+    this.passes.start();
   }
 
   /** Stops the passes; waits for the one running. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.pass;
+  stop(): Promise<void> {
+    return this.passes.stop();
   }
 
   /** One pass (or the one running): how many orders it started. Never rejects. */
   sweep(): Promise<number> {
-    this.pass ??= this.startOverdue().finally(() => {
-      this.pass = null;
-    });
-    return this.pass;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(
-      () => void this.sweep().then(() => this.schedule()),
-      this.options.sweepIntervalMs,
-    );
-    // The API's server keeps the process alive, not this timer.
-    this.timer.unref();
+    return this.passes.run();
   }
 
   private async startOverdue(): Promise<number> {

@@ -15,6 +15,7 @@ import { InitialSchema1763780000000 } from './migrations/1763780000000-InitialSc
 import { OrderLifecycle1763790000000 } from './migrations/1763790000000-OrderLifecycle';
 import { NotificationAlerts1763800000000 } from './migrations/1763800000000-NotificationAlerts';
 import { OrderWorkflowOutbox1763810000000 } from './migrations/1763810000000-OrderWorkflowOutbox';
+import { PendingNotificationsIndex1763820000000 } from './migrations/1763820000000-PendingNotificationsIndex';
 
 export const ENTITIES = [
   AccountEntity,
@@ -34,6 +35,7 @@ export const MIGRATIONS = [
   OrderLifecycle1763790000000,
   NotificationAlerts1763800000000,
   OrderWorkflowOutbox1763810000000,
+  PendingNotificationsIndex1763820000000,
 ];
 
 /** The one DataSource definition, used by the API, the worker, the CLI and the tests. */

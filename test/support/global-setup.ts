@@ -56,6 +56,8 @@ export default async function globalSetup(): Promise<void> {
     // Every test file's API would otherwise sweep the shared database and start other files' unstarted
     // orders on its own task queue; tests of the recovery sweep run a pass or set a short interval.
     ORDER_START_SWEEP_INTERVAL: '1h',
+    // Likewise the failing-endpoint alert sweep of every test worker would alert other files' accounts.
+    NOTIFICATION_ALERT_SWEEP_INTERVAL: '1h',
   });
 }
 

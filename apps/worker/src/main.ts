@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     logger: new TemporalPinoLogger(logger),
     telemetryOptions: workerTelemetryOptions(config.metrics),
   });
-  const runtime = await createOrderWorkerRuntime(config);
+  const runtime = await createOrderWorkerRuntime(config, logger);
   const metricsServer =
     config.metrics.workerAppPort === 0
       ? null

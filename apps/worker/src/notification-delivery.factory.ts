@@ -11,14 +11,16 @@ import { CallbackAlertRepository } from '../../../libs/persistence/repositories/
 import { renderSpecimenPreStatement } from '../../../libs/pre-statement/specimen-pre-statement';
 import { type SecurityServices } from '../../../libs/security/security-services.factory';
 
-/** Signed, logged webhook delivery as the activities use it, with the failing-endpoint alert. */
-export function createNotificationDelivery(options: {
+interface NotificationDeliveryDependencies {
   config: AppConfig;
   dataSource: DataSource;
-  security: SecurityServices;
-  documentStore: DocumentStore;
   mailer: Mailer;
-}): NotificationDeliveryService {
+}
+
+/** Signed, logged webhook delivery as the activities use it, with the failing-endpoint alert. */
+export function createNotificationDelivery(
+  options: NotificationDeliveryDependencies & { security: SecurityServices; documentStore: DocumentStore },
+): NotificationDeliveryService {
   const { config, dataSource } = options;
   return createNotificationDeliveryService({
     config,
@@ -27,16 +29,24 @@ export function createNotificationDelivery(options: {
     documentStore: options.documentStore,
     specimenPdf: () => renderSpecimenPreStatement('SPECIM', '', new Date()),
     callbackAllowlist: config.webhooks.callbackAllowlist,
-    observer: new FailingEndpointAlertService(
-      new CallbackAlertRepository(dataSource),
-      new NotificationRepository(dataSource),
-      options.mailer,
-      {
-        alertAfterMs: config.webhooks.failureAlertAfterMs,
-        retryDeadlineMs: config.lifecycle.notificationDeadlineMs,
-      },
-      // Runs inside the delivery activity: its logger carries the workflow and activity ids.
-      (message) => log.warn(message),
-    ),
+    // Runs inside the delivery activity: its logger carries the workflow and activity ids.
+    observer: createFailingEndpointAlerts(options, (message) => log.warn(message)),
   });
+}
+
+/** The failing-endpoint alert, warning through `warn` when it cannot be handled. */
+export function createFailingEndpointAlerts(
+  { config, dataSource, mailer }: NotificationDeliveryDependencies,
+  warn: (message: string) => void,
+): FailingEndpointAlertService {
+  return new FailingEndpointAlertService(
+    new CallbackAlertRepository(dataSource),
+    new NotificationRepository(dataSource),
+    mailer,
+    {
+      alertAfterMs: config.webhooks.failureAlertAfterMs,
+      retryDeadlineMs: config.lifecycle.notificationDeadlineMs,
+    },
+    warn,
+  );
 }

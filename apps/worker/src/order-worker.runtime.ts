@@ -5,13 +5,16 @@ import { createNotificationActivities } from '../../../activities/notification.a
 import { createOrderActivities } from '../../../activities/order.activities';
 import { type AppConfig } from '../../../libs/config/app-config';
 import { FilesystemDocumentStore } from '../../../libs/documents/filesystem-document.store';
+import { type AppLogger, createAppLogger } from '../../../libs/logging/app-logger';
 import { NodemailerMailer } from '../../../libs/mail/nodemailer.mailer';
 import { createDataSource } from '../../../libs/persistence/data-source.factory';
 import { createSecurityServices } from '../../../libs/security/security-services.factory';
 import { EncryptionPayloadCodec } from '../../../libs/temporal/encryption-payload.codec';
+import { type FailingEndpointAlertService } from '../../../libs/notifications/failing-endpoint-alert.service';
+import { PeriodicTask } from '../../../libs/scheduling/periodic-task';
 import { createNotificationWorkflowStarter } from '../../../libs/temporal/notification-workflow-starters';
 import { createNotificationActivityDependencies } from './notification-activity.dependencies';
-import { createNotificationDelivery } from './notification-delivery.factory';
+import { createFailingEndpointAlerts, createNotificationDelivery } from './notification-delivery.factory';
 import { createOrderActivityDependencies } from './order-activity.dependencies';
 import { createOrderWorkers } from './order-worker.factory';
 import { createWorkerMetrics } from './worker-metrics';
@@ -28,7 +31,10 @@ export interface OrderWorkerRuntime {
 }
 
 /** Everything the worker process runs, from its configuration; used by main.ts and the tests. */
-export async function createOrderWorkerRuntime(config: AppConfig): Promise<OrderWorkerRuntime> {
+export async function createOrderWorkerRuntime(
+  config: AppConfig,
+  logger: AppLogger = createAppLogger({ ...config.logging, service: 'worker' }),
+): Promise<OrderWorkerRuntime> {
   const dataSource = await createDataSource(config.database).initialize();
   const security = createSecurityServices(config.security);
   const documentStore = new FilesystemDocumentStore(config.storage.documentsDir);
@@ -63,8 +69,18 @@ export async function createOrderWorkerRuntime(config: AppConfig): Promise<Order
     workflowBundlePath: config.temporal.workflowBundlePath,
     payloadCodec,
   });
+  // Where notifications are delivered, failing endpoints are also looked for between attempts: the
+  // retry delays grow to a day, so the alert would otherwise wait for the first attempt past 24 h.
+  const alertSweep =
+    config.temporal.workerQueues === 'orders'
+      ? null
+      : sweepOfFailingEndpoints(
+          createFailingEndpointAlerts({ config, dataSource, mailer }, (message) => logger.warn(message)),
+          config.webhooks.failureAlertSweepIntervalMs,
+        );
   return {
     async run() {
+      alertSweep?.start();
       // One worker failing stops the other, so the process never runs half its task queues.
       await Promise.all(
         all.map((w) =>
@@ -80,10 +96,18 @@ export async function createOrderWorkerRuntime(config: AppConfig): Promise<Order
     },
     metrics: metrics.registry,
     async close() {
+      await alertSweep?.stop();
       await connection.close();
       notifications.close();
       mailer.close();
       await dataSource.destroy();
     },
   };
+}
+
+function sweepOfFailingEndpoints(
+  alerts: FailingEndpointAlertService,
+  intervalMs: number,
+): PeriodicTask<number> {
+  return new PeriodicTask(() => alerts.alertFailingEndpoints(), intervalMs);
 }

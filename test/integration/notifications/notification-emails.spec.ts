@@ -147,3 +147,59 @@ describe('emails: order confirmation and failing-endpoint alert (real SMTP serve
     }
   });
 });
+
+describe('failing-endpoint alert between attempts (real SMTP server on loopback)', () => {
+  let smtp: SmtpTestServer;
+  let stack: LifecycleStack;
+
+  beforeAll(async () => {
+    smtp = await new SmtpTestServer().start();
+    // The next attempt is an hour away: only the worker's sweep can notice the threshold in time.
+    stack = await startLifecycleStack({
+      SMTP_URL: smtp.url,
+      NOTIFICATION_RETRY_DELAYS: '1h',
+      NOTIFICATION_ALERT_AFTER: '2s',
+      NOTIFICATION_ALERT_SWEEP_INTERVAL: '300ms',
+    });
+  });
+  afterAll(async () => {
+    await stack.close();
+    await smtp.stop();
+  });
+
+  it('emails the account once the threshold has passed, with no attempt since the first failure', async () => {
+    const failing = await new WebhookReceiver().start();
+    failing.respond = () => 500;
+    const alertsFor = () => smtp.messages.filter((m) => m.subject.includes(failing.url));
+    try {
+      const orderid = await stack.createOrder({ test_mode: true, callback_url: failing.url });
+      const log = async () =>
+        (
+          (await stack.http.get(`/order/${orderid}/notifications`, stack.account.headers)).json as {
+            payload: { notifications: (LogEntry & { attempts: { attempted_at: string }[] })[] };
+          }
+        ).payload.notifications;
+      const [first] = await waitFor(async () => ((await log())[0]?.attempt_count === 1 ? log() : null), {
+        what: 'the first failed attempt',
+      });
+      const [alert] = await waitFor(() => (alertsFor().length > 0 ? alertsFor() : null), {
+        what: 'the failing-endpoint alert',
+      });
+      // Not before the threshold, counted from the first attempt.
+      expect(Date.now() - Date.parse(first!.attempts[0]!.attempted_at)).toBeGreaterThanOrEqual(2_000);
+      expect(alert!.to).toEqual([stack.account.email]);
+      expect(alert!.subject).toBe(`Vos notifications n'arrivent plus à ${failing.url}`);
+      expect(alert!.text).toContain('Dernière erreur : HTTP 500');
+      expect(alert!.text).toContain(orderid);
+      // No attempt was made for it (the later notifications wait behind the first), and later sweeps
+      // do not send it again.
+      const counts = (await log()).map((n) => n.attempt_count);
+      expect(counts[0]).toBe(1);
+      expect(counts.slice(1).every((count) => count === 0)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(alertsFor()).toHaveLength(1);
+    } finally {
+      await failing.stop();
+    }
+  });
+});

@@ -47,6 +47,7 @@ describe('loadConfig', () => {
     expect(config.mail.outboxDir).toBe('var/mail');
     expect(config.webhooks.allowPrivateCallbacks).toBe(true);
     expect(config.webhooks.failureAlertAfterMs).toBe(24 * 3600 * 1000);
+    expect(config.webhooks.failureAlertSweepIntervalMs).toBe(5 * 60 * 1000);
   });
 
   it('treats blank values as unset', () => {
@@ -98,6 +99,7 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail.example.fr'],
     ['TOKEN_LIFETIME_SECONDS', '10'],
     ['NOTIFICATION_ALERT_AFTER', 'one day'],
+    ['NOTIFICATION_ALERT_SWEEP_INTERVAL', '10ms'],
   ])('refuses %s=%s with a ConfigError naming it', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.variable).toBe(variable);
