@@ -1,9 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { createDataSource, runMigrations } from '../../libs/persistence/data-source.factory';
+import { startTemporalDevServer } from '../support/temporal-dev-server';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
 const BENCH_DIR = path.join(ROOT, 'var', 'bench');
@@ -17,24 +18,9 @@ export class BenchStack {
 
   async startTemporal(port: number): Promise<string> {
     fs.mkdirSync(BENCH_DIR, { recursive: true });
-    execFileSync(path.join(ROOT, 'scripts', 'temporal.sh'), ['path'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const log = fs.openSync(path.join(BENCH_DIR, 'temporal.log'), 'w');
-    const child = spawn(
-      path.join(ROOT, 'scripts', 'temporal.sh'),
-      [
-        'start-dev',
-        '--headless',
-        '--ip',
-        '127.0.0.1',
-        '--port',
-        String(port),
-        '--http-port',
-        String(port + 1),
-      ],
-      { stdio: ['ignore', log, log], detached: true },
-    );
+    const logFile = path.join(BENCH_DIR, 'temporal.log');
+    fs.writeFileSync(logFile, '');
+    const child = startTemporalDevServer({ port, logFile, repoRoot: ROOT });
     this.children.push(child);
     this.temporalPid = child.pid ?? null;
     await waitForPort(port, 120_000);

@@ -1,7 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Connection } from '@temporalio/client';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { Client as PgClient } from 'pg';
 import { createDataSource, runMigrations } from '../../libs/persistence/data-source.factory';
@@ -14,8 +13,7 @@ import {
   TEST_WORKFLOW_BUNDLE,
   testDatabaseUrl,
 } from './test-environment';
-
-const CUSTOM_SEARCH_ATTRIBUTES = ['OrderId', 'Account', 'ExternalId', 'OrderState', 'TestMode'];
+import { startTemporalDevServer, waitForTemporal } from './temporal-dev-server';
 
 /**
  * One Temporal dev server, one freshly migrated database and one workflow bundle for the whole suite:
@@ -25,7 +23,9 @@ export default async function globalSetup(): Promise<void> {
   fs.mkdirSync(TEST_VAR_DIR, { recursive: true });
   const externalTemporal = process.env.TEST_TEMPORAL_ADDRESS;
   const temporalAddress = externalTemporal ?? `127.0.0.1:${TEST_TEMPORAL_PORT}`;
-  const temporal = externalTemporal ? null : startTemporal();
+  const temporal = externalTemporal
+    ? null
+    : startTemporalDevServer({ port: TEST_TEMPORAL_PORT, logFile: freshFile('temporal.log') });
   (globalThis as { __TEMPORAL__?: ChildProcess | null }).__TEMPORAL__ = temporal;
 
   await recreateDatabase();
@@ -61,57 +61,6 @@ export default async function globalSetup(): Promise<void> {
   });
 }
 
-function startTemporal(): ChildProcess {
-  const script = path.join(REPO_ROOT, 'scripts', 'temporal.sh');
-  // Obtaining the binary may build it on a fresh machine: minutes, not seconds.
-  execFileSync(script, ['path'], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 30 * 60_000 });
-  const log = fs.openSync(path.join(TEST_VAR_DIR, 'temporal.log'), 'w');
-  const server = spawn(
-    script,
-    [
-      'start-dev',
-      '--headless',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(TEST_TEMPORAL_PORT),
-      '--http-port',
-      String(TEST_TEMPORAL_PORT + 1),
-    ],
-    { stdio: ['ignore', log, log], detached: true },
-  );
-  // Jest must not wait on it: the global teardown stops it.
-  server.unref();
-  return server;
-}
-
-async function waitForTemporal(address: string, server: ChildProcess | null): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    if (server && server.exitCode !== null) {
-      throw new Error(`Temporal dev server exited with ${server.exitCode}; see var/test/temporal.log`);
-    }
-    try {
-      const connection = await Connection.connect({ address, connectTimeout: 2000 });
-      try {
-        const { customAttributes } = await connection.operatorService.listSearchAttributes({
-          namespace: 'default',
-        });
-        const registered = Object.keys(customAttributes ?? {});
-        if (CUSTOM_SEARCH_ATTRIBUTES.every((name) => registered.includes(name))) return;
-        lastError = new Error('custom search attributes not registered yet');
-      } finally {
-        await connection.close();
-      }
-    } catch (error) {
-      lastError = error;
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`Temporal at ${address} did not come up: ${String(lastError)}`);
-}
-
 async function recreateDatabase(): Promise<void> {
   const admin = new PgClient({ connectionString: TEST_DATABASE_ADMIN_URL });
   await admin.connect();
@@ -127,4 +76,11 @@ async function recreateDatabase(): Promise<void> {
   } finally {
     await dataSource.destroy();
   }
+}
+
+/** A file under var/test emptied for this run (the server appends to it). */
+function freshFile(name: string): string {
+  const file = path.join(TEST_VAR_DIR, name);
+  fs.writeFileSync(file, '');
+  return file;
 }
