@@ -80,8 +80,13 @@ class PreStatementClient {
     return this.send('GET', `/order/${encodeURIComponent(orderid)}/document`, { binary: true });
   }
 
-  listNotifications(orderid) {
-    return this.send('GET', `/order/${encodeURIComponent(orderid)}/notifications`);
+  /** One page of the delivery log, oldest first: pass the previous page's `next_cursor` as `cursor`. */
+  listNotifications(orderid, { limit, cursor } = {}) {
+    const query = new URLSearchParams();
+    if (limit !== undefined) query.set('limit', String(limit));
+    if (cursor) query.set('cursor', cursor);
+    const suffix = query.size > 0 ? `?${query}` : '';
+    return this.send('GET', `/order/${encodeURIComponent(orderid)}/notifications${suffix}`);
   }
 
   redeliverNotification(orderid, notificationId) {

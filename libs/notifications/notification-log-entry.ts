@@ -24,7 +24,9 @@ export interface NotificationLogEntry {
   test: boolean;
 }
 
+/** One page of the delivery log; `next_cursor` is null on the last. */
 export interface NotificationLog {
+  next_cursor: string | null;
   notifications: NotificationLogEntry[];
 }
 

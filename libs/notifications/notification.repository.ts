@@ -266,11 +266,27 @@ export class NotificationRepository {
   }
 
   /** The order's notifications, oldest first, each with its attempts: the delivery log of the API. */
-  async listForOrder(orderid: string): Promise<NotificationWithAttempts[]> {
-    const notifications = await this.notifications.find({
-      where: { orderid },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+  /**
+   * The order's notifications, oldest first (creation time, then id), each with its attempts: all of
+   * them, or a page of at most `limit` after the notification `afterId` when given.
+   */
+  async listForOrder(
+    orderid: string,
+    page: { limit: number; afterId: string | null } | null = null,
+  ): Promise<NotificationWithAttempts[]> {
+    const query = this.notifications
+      .createQueryBuilder('n')
+      .where('n.orderid = :orderid', { orderid })
+      .orderBy('n.createdAt', 'ASC')
+      .addOrderBy('n.id', 'ASC');
+    if (page !== null) query.limit(page.limit);
+    if (page?.afterId) {
+      query.andWhere(
+        '(n.created_at, n.id) > (SELECT c.created_at, c.id FROM notifications c WHERE c.id = :afterId)',
+        { afterId: page.afterId },
+      );
+    }
+    const notifications = await query.getMany();
     if (notifications.length === 0) return [];
     const attempts = await this.attempts.find({
       where: { notificationId: In(notifications.map((n) => n.id)) },

@@ -139,6 +139,42 @@ describe('notifications API: delivery log, redelivery, test events, signed docum
       }
     });
 
+    it('pages with limit and cursor, oldest first, and refuses a limit or cursor it did not give, in French', async () => {
+      const orderid = await createOrder({ test_mode: true, external_id: 'ESSAI-PAGES' });
+      await waitState(orderid, 'done');
+      for (const event of ['received', 'waiting', 'need-refresh']) {
+        const res = await stack.http.post('/test/webhook-events', { orderid, event }, stack.account.headers);
+        expect(res.status).toBe(200);
+      }
+      const whole = await logOf(orderid);
+      expect(whole).toHaveLength(5);
+
+      const pages: LogEntry[][] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = cursor === null ? '?limit=2' : `?limit=2&cursor=${cursor}`;
+        const res = await stack.http.get(`/order/${orderid}/notifications${query}`, stack.account.headers);
+        expect(res.status).toBe(200);
+        const page = (res.json as { payload: { next_cursor: string | null; notifications: LogEntry[] } })
+          .payload;
+        expect(Object.keys(page)).toEqual(['next_cursor', 'notifications']);
+        pages.push(page.notifications);
+        cursor = page.next_cursor;
+      } while (cursor !== null && pages.length < 10);
+      expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+      expect(pages.flat().map((n) => n.id)).toEqual(whole.map((n) => n.id));
+
+      const get = (query: string) =>
+        stack.http.get(`/order/${orderid}/notifications${query}`, stack.account.headers);
+      expectError(await get('?limit=0'), 400, /^Le champ 'limit' doit être un entier entre 1 et 100$/);
+      expectError(await get('?limit=101'), 400, /^Le champ 'limit' doit être un entier entre 1 et 100$/);
+      expectError(await get('?cursor=bm90LWEtY3Vyc29y'), 400, /^Le paramètre 'cursor' n'est pas valide$/);
+      // A cursor of another order's log is not this one's.
+      const [other] = await logOf(liveOrder);
+      const foreign = Buffer.from(other!.id).toString('base64url');
+      expectError(await get(`?cursor=${foreign}`), 400, /^Le paramètre 'cursor' n'est pas valide$/);
+    });
+
     it('answers 404 for another account’s order, an unknown or a malformed order id', async () => {
       expectError(
         await stack.http.get(`/order/${liveOrder}/notifications`, stranger.headers),

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { type NotificationLog } from '../../../../libs/notifications/notification-log-entry';
 import { NotificationLogService } from '../../../../libs/notifications/notification-log.service';
 import {
@@ -9,6 +9,7 @@ import { type AuthenticatedAccount } from '../../../../libs/orders/authenticated
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { type Envelope, successEnvelope } from '../http/envelope';
 import { NotificationLogDocs, RedeliverNotificationDocs } from '../openapi/operations/notification.docs';
+import { PageQuery } from './dto/page.query';
 
 /** An order's delivery log, and the redelivery of one of its notifications. */
 @Controller('order')
@@ -23,8 +24,13 @@ export class OrderNotificationController {
   async list(
     @CurrentAccount() caller: AuthenticatedAccount,
     @Param('orderid') orderid: string,
+    @Query() query: PageQuery,
   ): Promise<Envelope<NotificationLog>> {
-    return successEnvelope(await this.log.list(caller, orderid));
+    const page = await this.log.list(caller, orderid, {
+      limit: query.limit ?? 100,
+      cursor: query.cursor ?? null,
+    });
+    return successEnvelope(page);
   }
 
   @Post(':orderid/notifications/:id/redeliver')

@@ -69,7 +69,15 @@ export class NotificationLogEntryModel {
 }
 
 export class NotificationLogModel {
-  @ApiProperty({ type: [NotificationLogEntryModel] })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Curseur de la page suivante (paramètre `cursor`) ; null sur la dernière page',
+    example: 'MGI4ZTZhNTItM2YwYS00YzVlLTlmNjEtMmQ2YTFjN2U5YjEw',
+  })
+  next_cursor!: string | null;
+
+  @ApiProperty({ type: [NotificationLogEntryModel], description: 'Les plus anciennes d’abord' })
   notifications!: NotificationLogEntryModel[];
 }
 

@@ -1,0 +1,27 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { VALIDATION_MESSAGES as M } from '../../../../../libs/i18n/messages.fr';
+import { PATH } from '../../http/dto-validation.pipe';
+
+/** `limit` and `cursor` of the listing routes (keyset paging: `cursor` is the previous `next_cursor`). */
+export class PageQuery {
+  @ApiPropertyOptional({
+    type: Number,
+    minimum: 1,
+    maximum: 100,
+    description: 'Taille de la page (20 commandes ou 100 notifications par défaut)',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @Max(100, { message: M.integerRange(PATH, 1, 100) })
+  @Min(1, { message: M.integerRange(PATH, 1, 100) })
+  @IsInt({ message: M.integerRange(PATH, 1, 100) })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'Valeur de next_cursor de la page précédente' })
+  @IsOptional()
+  @MaxLength(200, { message: M.cursor() })
+  @IsString({ message: M.cursor() })
+  cursor?: string;
+}
