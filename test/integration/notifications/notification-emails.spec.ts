@@ -158,6 +158,8 @@ describe('failing-endpoint alert between attempts (real SMTP server on loopback)
     stack = await startLifecycleStack({
       SMTP_URL: smtp.url,
       NOTIFICATION_RETRY_DELAYS: '1h',
+      // Beyond the next attempt (1 h ± 10 %): the notification is not given up in the meantime.
+      NOTIFICATION_DEADLINE: '4h',
       NOTIFICATION_ALERT_AFTER: '2s',
       NOTIFICATION_ALERT_SWEEP_INTERVAL: '300ms',
     });
