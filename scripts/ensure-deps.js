@@ -16,8 +16,9 @@ if (stale) {
     execSync('npm ci --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
   } catch {
     // npm 11.19 writes lockfiles without the other platforms' optional packages (@swc/core-darwin-…)
-    // and then refuses them in `npm ci`; `npm install` installs the same locked versions.
+    // and then refuses them in `npm ci`; `npm install` installs the same locked versions. `--no-save`
+    // keeps it from rewriting the lockfile, so a fresh clone stays clean after `npm test`.
     console.log('[deps] npm ci refused the lockfile; installing the locked versions with npm install');
-    execSync('npm install --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+    execSync('npm install --no-save --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
   }
 }
