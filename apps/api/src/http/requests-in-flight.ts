@@ -15,10 +15,6 @@ export class RequestsInFlight implements ForegroundLoad {
     return this.busyFrom > 0 && this.count >= this.busyFrom;
   }
 
-  get current(): number {
-    return this.count;
-  }
-
   readonly middleware = (_req: Request, res: Response, next: NextFunction): void => {
     this.count++;
     // 'close' comes once per response, after it was sent or when the client went away.
