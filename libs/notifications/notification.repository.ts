@@ -68,7 +68,6 @@ interface DeliveryTargetRow {
   account_alerted: boolean;
 }
 
-/** How an attempt settled its notification, recorded with it. */
 /** A notification still being retried after failing since `failingSince`, with its endpoint. */
 export interface FailingNotification {
   notificationId: string;
@@ -82,6 +81,7 @@ export interface FailingNotification {
   failingSince: Date;
 }
 
+/** How an attempt settled its notification, recorded with it. */
 export interface AttemptSettlement {
   kind: 'delivered' | 'gone';
   at: Date;
@@ -265,7 +265,6 @@ export class NotificationRepository {
     await this.notifications.update({ id, deliveredAt: IsNull() }, { failedAt: at, lastError: reason });
   }
 
-  /** The order's notifications, oldest first, each with its attempts: the delivery log of the API. */
   /**
    * The order's notifications, oldest first (creation time, then id), each with its attempts: all of
    * them, or a page of at most `limit` after the notification `afterId` when given.
