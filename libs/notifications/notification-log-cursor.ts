@@ -1,7 +1,6 @@
 import { DomainError } from '../domain/domain-error';
+import { isUuid } from '../domain/uuid';
 import { VALIDATION_MESSAGES } from '../i18n/messages.fr';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Opaque cursor of the delivery log: the last notification of the page. The next page starts after it
@@ -14,6 +13,7 @@ export function encodeNotificationLogCursor(notificationId: string): string {
 /** The notification id a cursor stands for; a validation error (400) when it is not one of ours. */
 export function decodeNotificationLogCursor(cursor: string): string {
   const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (UUID.test(id)) return id;
+  // Issued in lower case, as PostgreSQL writes uuids.
+  if (isUuid(id) && id === id.toLowerCase()) return id;
   throw new DomainError('validation_failed', {}, VALIDATION_MESSAGES.cursor());
 }

@@ -1,6 +1,7 @@
 import { DomainError } from '../domain/domain-error';
 import { type OrderState } from '../domain/order-state';
 import { isOrderId } from '../domain/order-id';
+import { isUuid } from '../domain/uuid';
 import { type AuthenticatedAccount } from '../orders/authenticated-account';
 import { type OrderRepository } from '../persistence/repositories/order.repository';
 import { type NotificationRepository } from './notification.repository';
@@ -11,8 +12,6 @@ export interface RedeliveryReceipt {
   orderid: string;
   status: OrderState;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `POST /order/<orderid>/notifications/<id>/redeliver`: sends one notification again now, with the
@@ -32,7 +31,7 @@ export class NotificationRedeliveryService {
   ): Promise<RedeliveryReceipt> {
     const order = isOrderId(orderid) ? await this.orders.findForAccount(orderid, caller.accountId) : null;
     if (!order) throw new DomainError('order_not_found');
-    const notification = UUID.test(notificationId)
+    const notification = isUuid(notificationId)
       ? await this.notifications.findForOrder(notificationId.toLowerCase(), orderid)
       : null;
     if (!notification) throw new DomainError('notification_not_found');

@@ -1,7 +1,6 @@
 import { IsNull, type DataSource, type Repository } from 'typeorm';
+import { isUuid } from '../../domain/uuid';
 import { ApiKeyEntity } from '../entities/api-key.entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class ApiKeyRepository {
   private readonly keys: Repository<ApiKeyEntity>;
@@ -36,7 +35,7 @@ export class ApiKeyRepository {
 
   async isActive(id: string): Promise<boolean> {
     // A token's claim is only as well-formed as its signer made it: never let it reach a uuid column.
-    if (!UUID.test(id)) return false;
+    if (!isUuid(id)) return false;
     return (await this.keys.countBy({ id, revokedAt: IsNull() })) > 0;
   }
 
