@@ -177,6 +177,17 @@ export interface AppConfig {
 export const DEVELOPMENT_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
 export const DEVELOPMENT_ENCRYPTION_KEYS = 'dev:ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzJieXRlcyE=';
 
+const DEVELOPMENT_KEY_MATERIAL = keyMaterial(DEVELOPMENT_ENCRYPTION_KEYS);
+
+/** The bytes of `id:base64key` (standard or url-safe base64), whatever the id and the spaces around. */
+function keyMaterial(entry: string): string {
+  return Buffer.from(entry.slice(entry.indexOf(':') + 1).trim(), 'base64').toString('hex');
+}
+
+function listsDevelopmentKey(encryptionKeys: string): boolean {
+  return encryptionKeys.split(',').some((entry) => keyMaterial(entry) === DEVELOPMENT_KEY_MATERIAL);
+}
+
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads and validates the whole configuration once; nothing else reads process.env. */
@@ -211,8 +222,15 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     if (security.jwtSecret === DEVELOPMENT_JWT_SECRET) {
       throw new ConfigError('JWT_SECRET', 'must be set to a real secret in production');
     }
+    if (security.jwtPreviousSecrets.includes(DEVELOPMENT_JWT_SECRET)) {
+      throw new ConfigError('JWT_PREVIOUS_SECRETS', 'must not list the development secret in production');
+    }
     if (security.encryptionKeys === DEVELOPMENT_ENCRYPTION_KEYS) {
       throw new ConfigError('ENCRYPTION_KEY', 'must be set to a real key in production');
+    }
+    // Compared as key material: the same key under another id, listed second or re-encoded is the same key.
+    if (listsDevelopmentKey(security.encryptionKeys)) {
+      throw new ConfigError('ENCRYPTION_KEY', 'must not hold the development key in production');
     }
   }
 

@@ -147,6 +147,29 @@ describe('loadConfig', () => {
       );
     });
 
+    it('refuses the development JWT secret kept among the previous secrets', () => {
+      const error = configError({
+        ...PRODUCTION,
+        JWT_PREVIOUS_SECRETS: `an-older-real-secret-of-enough-length-456789,${DEVELOPMENT_JWT_SECRET}`,
+      });
+      expect(error.variable).toBe('JWT_PREVIOUS_SECRETS');
+      expect(error.message).not.toContain(DEVELOPMENT_JWT_SECRET);
+    });
+
+    it('refuses the development encryption key under another id, listed second, or re-encoded', () => {
+      const developmentKey = DEVELOPMENT_ENCRYPTION_KEYS.slice(DEVELOPMENT_ENCRYPTION_KEYS.indexOf(':') + 1);
+      const urlSafe = Buffer.from(developmentKey, 'base64').toString('base64url');
+      for (const keys of [
+        `k9:${developmentKey}`,
+        `${REAL_ENCRYPTION_KEY},dev:${developmentKey}`,
+        `${REAL_ENCRYPTION_KEY}, old : ${urlSafe}`,
+      ]) {
+        const error = configError({ ...PRODUCTION, ENCRYPTION_KEY: keys });
+        expect(error.variable).toBe('ENCRYPTION_KEY');
+        expect(error.message).not.toContain(developmentKey);
+      }
+    });
+
     it('requires DATABASE_URL instead of the embedded database', () => {
       const error = configError({ ...PRODUCTION, DATABASE_URL: undefined });
       expect(error.variable).toBe('DATABASE_URL');
