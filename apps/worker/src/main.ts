@@ -2,10 +2,16 @@ import 'reflect-metadata';
 import { Runtime } from '@temporalio/worker';
 import { loadConfig } from '../../../libs/config/app-config';
 import { createAppLogger } from '../../../libs/logging/app-logger';
-import { createOrderWorkerRuntime } from './order-worker.runtime';
+import {
+  type OrderWorkerRuntime,
+  WorkerStartAbortedError,
+  createOrderWorkerRuntime,
+} from './order-worker.runtime';
 import { TemporalPinoLogger } from './temporal-pino.logger';
 import { startWorkerMetricsServer } from './worker-metrics.server';
 import { workerTelemetryOptions } from './worker-telemetry';
+
+const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 /** The worker process: no API port (metrics only); drains its running activities on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -16,7 +22,22 @@ async function main(): Promise<void> {
     logger: new TemporalPinoLogger(logger),
     telemetryOptions: workerTelemetryOptions(config.metrics),
   });
-  const runtime = await createOrderWorkerRuntime(config, logger);
+  // Until the workers exist, a stop request ends the wait for Temporal; then the SDK takes over.
+  const stopping = new AbortController();
+  const stop = () => stopping.abort();
+  for (const signal of SHUTDOWN_SIGNALS) process.once(signal, stop);
+  let runtime: OrderWorkerRuntime;
+  try {
+    runtime = await createOrderWorkerRuntime(config, logger, stopping.signal);
+  } catch (error) {
+    if (error instanceof WorkerStartAbortedError) {
+      logger.info('Worker stopped before it could connect to Temporal');
+      return;
+    }
+    throw error;
+  } finally {
+    for (const signal of SHUTDOWN_SIGNALS) process.off(signal, stop);
+  }
   const metricsServer =
     config.metrics.workerAppPort === 0
       ? null

@@ -1,5 +1,4 @@
 import { Client } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
 import { type Registry } from 'prom-client';
 import { createNotificationActivities } from '../../../activities/notification.activities';
 import { createOrderActivities } from '../../../activities/order.activities';
@@ -10,6 +9,7 @@ import { NodemailerMailer } from '../../../libs/mail/nodemailer.mailer';
 import { createDataSource } from '../../../libs/persistence/data-source.factory';
 import { createSecurityServices } from '../../../libs/security/security-services.factory';
 import { EncryptionPayloadCodec } from '../../../libs/temporal/encryption-payload.codec';
+import { connectWhenTemporalIsUp } from '../../../libs/temporal/native-connection.waiter';
 import { type FailingEndpointAlertService } from '../../../libs/notifications/failing-endpoint-alert.service';
 import { PeriodicTask } from '../../../libs/scheduling/periodic-task';
 import { createNotificationWorkflowStarter } from '../../../libs/temporal/notification-workflow-starters';
@@ -30,10 +30,20 @@ export interface OrderWorkerRuntime {
   close(): Promise<void>;
 }
 
-/** Everything the worker process runs, from its configuration; used by main.ts and the tests. */
+/** The process was asked to stop while it was still waiting for Temporal. */
+export class WorkerStartAbortedError extends Error {
+  override readonly name = 'WorkerStartAbortedError';
+}
+
+/**
+ * Everything the worker process runs, from its configuration; used by main.ts and the tests. Waits for
+ * Temporal for as long as it is unreachable; aborting `signal` meanwhile rejects with
+ * WorkerStartAbortedError.
+ */
 export async function createOrderWorkerRuntime(
   config: AppConfig,
   logger: AppLogger = createAppLogger({ ...config.logging, service: 'worker' }),
+  signal?: AbortSignal,
 ): Promise<OrderWorkerRuntime> {
   const dataSource = await createDataSource(config.database).initialize();
   const security = createSecurityServices(config.security);
@@ -42,7 +52,11 @@ export async function createOrderWorkerRuntime(
   const notifications = createNotificationDelivery({ config, dataSource, security, documentStore, mailer });
   const metrics = createWorkerMetrics();
   const payloadCodec = EncryptionPayloadCodec.fromEncryptionKeys(config.security.encryptionKeys);
-  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const connection = await connectWhenTemporalIsUp(config.temporal.address, logger, { signal });
+  if (connection === null) {
+    await dataSource.destroy();
+    throw new WorkerStartAbortedError('stopped while waiting for Temporal');
+  }
   // Activities queue notifications (signal-with-start) through this client, encrypted like the worker.
   const client = new Client({
     connection,
