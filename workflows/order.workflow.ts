@@ -80,6 +80,13 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   const turns = new TransitionTurns();
   let closing = false;
   let collection: CancellationScope | null = null;
+  // The creation's `confirmed` notification heads the order's queue: its turn is taken before the
+  // refresh handler exists (a refresh sent with the start runs as soon as it is registered) and so
+  // before any transition. Only the first run of a new order does it, once.
+  const creationQueued =
+    input.queuesConfirmedNotification && input.carried === undefined
+      ? turns.run(() => local.queueCreationNotification({ orderid, account }))
+      : null;
 
   setHandler(orderStateQuery, () => c.state);
   setHandler(documentsUploadedSignal, () => {
@@ -233,6 +240,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     return continueAsNew<typeof orderWorkflow>({ ...input, carried: c });
   }
 
+  await creationQueued;
   for (;;) {
     if (c.state === 'done' && c.doneAt !== null) {
       const windowLeft = c.doneAt + settings.refreshWindowMs - Date.now();
