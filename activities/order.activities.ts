@@ -109,6 +109,12 @@ export function createOrderActivities(deps: OrderActivityDependencies) {
     async queueNotification(target: { orderid: string; account: string; notificationId: string }) {
       await deps.notificationQueue.enqueue(target);
     },
+
+    /** Queues the creation's `confirmed` notification; orders created without one have none to queue. */
+    async queueCreationNotification(order: { orderid: string; account: string }): Promise<void> {
+      const notificationId = await deps.orders.findCreationNotificationId(order.orderid);
+      if (notificationId !== null) await deps.notificationQueue.enqueue({ ...order, notificationId });
+    },
   };
 }
 

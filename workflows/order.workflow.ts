@@ -30,6 +30,7 @@ import {
 } from '../libs/domain/order-workflow.contract';
 import { ORDER_SEARCH_ATTRIBUTES } from '../libs/domain/search-attributes';
 import { type OrderRecord } from '../libs/orders/order-record';
+import { TransitionTurns } from './transition-turns';
 
 export const orderStateQuery = defineQuery<OrderState>(ORDER_STATE_QUERY);
 export const documentsUploadedSignal = defineSignal<[]>(DOCUMENTS_UPLOADED_SIGNAL);
@@ -76,9 +77,16 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   };
   let restartRequested = false;
   let uploadsArrived = false;
-  let transitionLocked = false;
+  const turns = new TransitionTurns();
   let closing = false;
   let collection: CancellationScope | null = null;
+  // The creation's `confirmed` notification heads the order's queue: its turn is taken before the
+  // refresh handler exists (a refresh sent with the start runs as soon as it is registered) and so
+  // before any transition. Only the first run of a new order does it, once.
+  const creationQueued =
+    input.queuesConfirmedNotification && input.carried === undefined
+      ? turns.run(() => local.queueCreationNotification({ orderid, account }))
+      : null;
 
   setHandler(orderStateQuery, () => c.state);
   setHandler(documentsUploadedSignal, () => {
@@ -86,11 +94,9 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   });
   setHandler(
     refreshUpdate,
-    async ({ refreshRequestId }) => {
-      // Transitions are serialised so notifications are queued in the order of the state changes.
-      await condition(() => !transitionLocked);
-      transitionLocked = true;
-      try {
+    // Transitions are serialised so notifications are queued in the order of the state changes.
+    ({ refreshRequestId }) =>
+      turns.run(async () => {
         const applied = await local.applyRefresh(orderid, refreshRequestId, Date.now());
         if (applied.notificationId !== null) {
           c.version = applied.version;
@@ -105,10 +111,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
           collection?.cancel();
         }
         return applied.record;
-      } finally {
-        transitionLocked = false;
-      }
-    },
+      }),
     {
       validator: (args: RefreshUpdateArgs) => {
         if (typeof args?.refreshRequestId !== 'string') throw new Error('refreshRequestId is required');
@@ -123,11 +126,9 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   );
 
   async function transition(trigger: OrderTrigger, detail: Record<string, unknown> = {}): Promise<void> {
-    await condition(() => !transitionLocked);
-    // A refresh applied meanwhile superseded this version: the collection is about to restart.
-    if (restartRequested) throw new ApplicationFailure('superseded by a refresh', 'Superseded');
-    transitionLocked = true;
-    try {
+    await turns.run(async () => {
+      // A refresh applied meanwhile superseded this version: the collection is about to restart.
+      if (restartRequested) throw new ApplicationFailure('superseded by a refresh', 'Superseded');
       const from = c.state;
       const to = nextState(from, trigger);
       // Not cancellable: once the transition is persisted its notification must be queued.
@@ -146,9 +147,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
       if (recorded === null) return;
       c.state = to;
       upsertSearchAttributes([{ key: ORDER_SEARCH_ATTRIBUTES.orderState, value: to }]);
-    } finally {
-      transitionLocked = false;
-    }
+    });
   }
 
   async function collectDocuments(version: number, method: 'extranet' | 'upload'): Promise<Doctype[]> {
@@ -241,6 +240,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     return continueAsNew<typeof orderWorkflow>({ ...input, carried: c });
   }
 
+  await creationQueued;
   for (;;) {
     if (c.state === 'done' && c.doneAt !== null) {
       const windowLeft = c.doneAt + settings.refreshWindowMs - Date.now();

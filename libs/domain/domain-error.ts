@@ -21,7 +21,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'idempotency_conflict'
-  | 'idempotency_in_progress'
+  | 'idempotency_key_unverifiable'
   | 'invalid_state'
   | 'order_closed'
   | 'document_not_ready'

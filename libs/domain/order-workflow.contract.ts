@@ -37,6 +37,11 @@ export interface OrderWorkflowInput {
   externalId: string;
   testMode: boolean;
   settings: OrderProcessingSettings;
+  /**
+   * Set on runs started since the creation's `confirmed` notification exists: the first run queues it
+   * before anything else. Runs started before had no such step, and their histories replay without it.
+   */
+  queuesConfirmedNotification?: boolean;
   carried?: CarriedOrderState;
 }
 

@@ -37,7 +37,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, (d: Details) => string> = {
     'Le corps de la requête doit être au format JSON (Content-Type: application/json)',
   idempotency_conflict: () =>
     "Cette clé d'idempotence a déjà été utilisée avec un corps de requête différent",
-  idempotency_in_progress: () => "Une requête avec cette clé d'idempotence est déjà en cours de traitement",
+  idempotency_key_unverifiable: () =>
+    "Cette clé d'idempotence ne peut plus être vérifiée : utilisez une nouvelle clé",
   invalid_state: (d) => `Action impossible dans l'état actuel de la commande (${d.state})`,
   order_closed: () => 'La commande est clôturée',
   document_not_ready: () => "Le pré-état daté n'est pas encore disponible",

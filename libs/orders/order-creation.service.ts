@@ -1,8 +1,12 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { DomainError } from '../domain/domain-error';
 import { OrderEntity } from '../persistence/entities/order.entity';
-import { type IdempotencyKeyRepository } from '../persistence/repositories/idempotency-key.repository';
+import {
+  type IdempotencyKeyRepository,
+  type IdempotentAnswer,
+} from '../persistence/repositories/idempotency-key.repository';
 import { type OrderRepository } from '../persistence/repositories/order.repository';
+import { type RequestFingerprinter } from '../security/request-fingerprinter';
 import { type SecretBox } from '../security/secret-box';
 import { type AuthenticatedAccount } from './authenticated-account';
 import { type NewOrder } from './new-order';
@@ -15,9 +19,12 @@ const MAX_ID_ATTEMPTS = 8;
 
 export interface IdempotencyRequest {
   key: string;
-  /** Fingerprint of the request body: the same key with another body is a conflict. */
-  fingerprint: string;
+  /** The request body as received: the same key with another body is a conflict. */
+  body: unknown;
 }
+
+/** Rolls back the creation whose key a concurrent request with the same key recorded first. */
+class IdempotencyKeyTaken extends Error {}
 
 export class OrderCreationService {
   constructor(
@@ -25,6 +32,7 @@ export class OrderCreationService {
     private readonly orders: OrderRepository,
     private readonly idempotencyKeys: IdempotencyKeyRepository,
     private readonly secretBox: SecretBox,
+    private readonly fingerprints: RequestFingerprinter,
     private readonly uploads: UploadedDocumentWriter,
     /** Starts the committed order's workflows (and a live order's confirmation email) right after. */
     private readonly relay: Pick<OrderWorkflowRelay, 'submit'>,
@@ -33,67 +41,89 @@ export class OrderCreationService {
 
   /**
    * With an `Idempotency-Key`, the same key and body within 24 h return the first answer and create
-   * nothing; another body is a conflict. A failed attempt frees the key for a retry.
+   * nothing; another body is a conflict. The key is recorded with its answer in the order's own
+   * transaction: a request that fails (or a process that dies) leaves no key behind, so the client's
+   * retry creates the order; a request racing one with the same key waits for it and answers its order.
    */
   async create(
     caller: AuthenticatedAccount,
     request: NewOrder,
     idempotency: IdempotencyRequest | null,
   ): Promise<OrderRecord> {
-    if (idempotency === null) return this.createOrder(caller, request);
-    const reservation = await this.idempotencyKeys.reserve(
-      caller.accountId,
-      idempotency.key,
-      idempotency.fingerprint,
-    );
-    switch (reservation.kind) {
-      case 'replay':
-        return reservation.body as OrderRecord;
-      case 'mismatch':
-        throw new DomainError('idempotency_conflict');
-      case 'in-progress':
-        throw new DomainError('idempotency_in_progress');
+    if (idempotency === null) return (await this.createOrder(caller, request, null))!;
+    // A second pass only when a concurrent request recorded the key between the look-up and the insert.
+    for (let pass = 0; pass < 2; pass++) {
+      const earlier = await this.idempotencyKeys.findAnswer(caller.accountId, idempotency.key);
+      if (earlier) return this.replay(earlier, idempotency.body);
+      const created = await this.createOrder(caller, request, idempotency);
+      if (created) return created;
     }
-    try {
-      const record = await this.createOrder(caller, request);
-      await this.idempotencyKeys.complete(caller.accountId, idempotency.key, 200, record);
-      return record;
-    } catch (error) {
-      await this.idempotencyKeys.release(caller.accountId, idempotency.key);
-      throw error;
-    }
+    throw new Error('An Idempotency-Key was taken and then not found');
+  }
+
+  private replay(earlier: IdempotentAnswer, body: unknown): OrderRecord {
+    const same = this.fingerprints.matches(body, earlier.fingerprint);
+    // Recorded under an ENCRYPTION_KEY entry removed since: the bodies cannot be compared.
+    if (same === null) throw new DomainError('idempotency_key_unverifiable');
+    if (!same) throw new DomainError('idempotency_conflict');
+    return earlier.body as OrderRecord;
   }
 
   /**
    * Commits the order, with the documents sent with it so that its workflow's first collection finds
-   * them, and hands it to the relay, which starts its workflows right after: the client does not wait
-   * for Temporal. An order the relay cannot start (Temporal unreachable, the process stopped) is started
-   * by the recovery sweep, so an accepted order is always processed.
+   * them and, with `idempotency`, the key and its answer; then hands the order to the relay, which
+   * starts its workflows right after: the client does not wait for Temporal. An order the relay cannot
+   * start (Temporal unreachable, the process stopped) is started by the recovery sweep, so an accepted
+   * order is always processed. Null when the key was recorded first by a concurrent request.
    */
-  private async createOrder(caller: AuthenticatedAccount, request: NewOrder): Promise<OrderRecord> {
+  private async createOrder(
+    caller: AuthenticatedAccount,
+    request: NewOrder,
+    idempotency: IdempotencyRequest | null,
+  ): Promise<OrderRecord | null> {
     if (request.email !== null && request.email.toLowerCase() !== caller.email.toLowerCase()) {
       throw new DomainError('email_mismatch');
     }
-    const order = await this.insertOrder(caller, request, this.clock());
+    const now = this.clock();
+    // Without documents nor a key, the order and its first event are one statement: no transaction.
+    const order =
+      request.documents.length === 0 && idempotency === null
+        ? await this.insertWithFreeId(this.dataSource.manager, caller, request, now)
+        : await this.insertInTransaction(caller, request, idempotency, now);
+    if (order === null) return null;
     const { orderid, externalId, testMode, createdAt } = order;
     this.relay.submit({ orderid, account: caller.email, externalId, testMode, createdAt });
     return toOrderRecord(order, caller.email);
   }
 
-  /** Without documents the order and its first event are one statement: no transaction needed. */
-  private async insertOrder(
+  /** The order, its documents and its key with the answer, together; null when the key was taken. */
+  private async insertInTransaction(
     caller: AuthenticatedAccount,
     request: NewOrder,
+    idempotency: IdempotencyRequest | null,
     now: Date,
-  ): Promise<OrderEntity> {
-    if (request.documents.length === 0) {
-      return this.insertWithFreeId(this.dataSource.manager, caller, request, now);
+  ): Promise<OrderEntity | null> {
+    const fingerprint = idempotency ? this.fingerprints.fingerprint(idempotency.body) : null;
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const order = await this.insertWithFreeId(manager, caller, request, now);
+        await this.uploads.write(order.orderid, order.version, request.documents, manager);
+        if (idempotency && fingerprint) {
+          const answer = { fingerprint, status: 200, body: toOrderRecord(order, caller.email) };
+          const recorded = await this.idempotencyKeys.record(
+            manager,
+            caller.accountId,
+            idempotency.key,
+            answer,
+          );
+          if (!recorded) throw new IdempotencyKeyTaken();
+        }
+        return order;
+      });
+    } catch (error) {
+      if (error instanceof IdempotencyKeyTaken) return null;
+      throw error;
     }
-    return this.dataSource.transaction(async (manager) => {
-      const order = await this.insertWithFreeId(manager, caller, request, now);
-      await this.uploads.write(order.orderid, order.version, request.documents, manager);
-      return order;
-    });
   }
 
   private async insertWithFreeId(

@@ -5,7 +5,9 @@ export interface OrderWorkflowStarter {
   /**
    * Resolves once the order's workflow runs or ran: starting it again is success and never begins a
    * second run, so the relay and the recovery sweep may both try. The starter adds the processing
-   * settings of its configuration.
+   * settings of its configuration and asks the run to queue the `confirmed` notification first.
    */
-  start(input: Omit<OrderWorkflowInput, 'settings' | 'carried'>): Promise<void>;
+  start(
+    input: Omit<OrderWorkflowInput, 'settings' | 'carried' | 'queuesConfirmedNotification'>,
+  ): Promise<void>;
 }

@@ -3,10 +3,13 @@ import { type SecurityConfig } from '../config/app-config';
 import { AccessTokenService } from './access-token.service';
 import { parseEncryptionKeys } from './encryption-keys';
 import { PasswordHasher } from './password-hasher';
+import { RequestFingerprinter } from './request-fingerprinter';
 import { SecretBox } from './secret-box';
 
 export interface SecurityServices {
   secretBox: SecretBox;
+  /** Keyed fingerprints of `Idempotency-Key` request bodies. */
+  requestFingerprints: RequestFingerprinter;
   passwords: PasswordHasher;
   tokens: AccessTokenService;
 }
@@ -19,8 +22,10 @@ export function tokenKeyId(secret: string): string {
 export function createSecurityServices(config: SecurityConfig): SecurityServices {
   const active = { id: tokenKeyId(config.jwtSecret), secret: config.jwtSecret };
   const previous = config.jwtPreviousSecrets.map((secret) => ({ id: tokenKeyId(secret), secret }));
+  const encryptionKeys = parseEncryptionKeys(config.encryptionKeys);
   return {
-    secretBox: new SecretBox(parseEncryptionKeys(config.encryptionKeys)),
+    secretBox: new SecretBox(encryptionKeys),
+    requestFingerprints: new RequestFingerprinter(encryptionKeys),
     passwords: new PasswordHasher({ memoryCost: config.passwordHashMemoryKiB }),
     tokens: new AccessTokenService({
       keys: [active, ...previous],

@@ -18,8 +18,14 @@ export class TemporalOrderWorkflowStarter implements OrderWorkflowStarter {
     private readonly startTimeoutMs = WORKFLOW_START_TIMEOUT_MS,
   ) {}
 
-  async start(order: Omit<OrderWorkflowInput, 'settings' | 'carried'>): Promise<void> {
-    const input: OrderWorkflowInput = { ...order, settings: this.settings };
+  async start(
+    order: Omit<OrderWorkflowInput, 'settings' | 'carried' | 'queuesConfirmedNotification'>,
+  ): Promise<void> {
+    const input: OrderWorkflowInput = {
+      ...order,
+      settings: this.settings,
+      queuesConfirmedNotification: true,
+    };
     await startWorkflowOnce(
       this.client,
       ORDER_WORKFLOW_TYPE,

@@ -83,6 +83,13 @@ describe('orders API', () => {
       expect(stored!.syndicPasswordSealed).not.toContain('s3cret-syndic');
       const events = await new OrderRepository(app.dataSource).listEvents(record.orderid as string);
       expect(events.map((e) => e.toState)).toEqual(['confirmed']);
+      // Its notification is committed with it: the workflow's first run queues it.
+      expect(
+        await app.dataSource.query(
+          `SELECT status, test, order_version FROM notifications WHERE orderid = $1`,
+          [record.orderid],
+        ),
+      ).toEqual([{ status: 'confirmed', test: false, order_version: 1 }]);
 
       // The relay starts the workflow after the commit, without the client waiting for Temporal.
       await orderWorkflowsStarted(app.dataSource, record.orderid as string);

@@ -19,8 +19,8 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
     });
     await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done' });
     expect(await stack.transitionsOf(orderid)).toEqual(['>confirmed', 'confirmed>received', 'received>done']);
-    await waitFor(() => stack.receiver.statusesOf(orderid).length === 2, { what: 'notifications' });
-    expect(stack.receiver.statusesOf(orderid)).toEqual(['received', 'done']);
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 3, { what: 'notifications' });
+    expect(stack.receiver.statusesOf(orderid)).toEqual(['confirmed', 'received', 'done']);
     const record = (await stack.http.get(`/order/${orderid}`, stack.account.headers)).json as {
       payload: { pending: boolean; refreshed: boolean };
     };
@@ -46,8 +46,14 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
       'waiting>received',
       'received>done',
     ]);
-    await waitFor(() => stack.receiver.statusesOf(orderid).length === 4, { what: 'notifications' });
-    expect(stack.receiver.statusesOf(orderid)).toEqual(['received', 'waiting', 'received', 'done']);
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 5, { what: 'notifications' });
+    expect(stack.receiver.statusesOf(orderid)).toEqual([
+      'confirmed',
+      'received',
+      'waiting',
+      'received',
+      'done',
+    ]);
     const { address } = stack.api.config.temporal;
     await recordWorkflowHistory(address, orderWorkflowId(orderid), 'missing-documents');
     await recordWorkflowHistory(address, orderNotificationsWorkflowId(orderid), 'missing-documents-queue');

@@ -95,6 +95,8 @@ describe('order workflow starts (relay and recovery sweep; API, worker and Tempo
         'confirmed>received',
         'received>done',
       ]);
+      await waitFor(() => stack.receiver.statusesOf(orderid).length === 3, { what: 'notifications' });
+      expect(stack.receiver.statusesOf(orderid)).toEqual(['confirmed', 'received', 'done']);
     }
     await waitFor(async () => (await orders.findById(live))!.confirmationEmailSentAt, {
       what: 'the confirmation email',
@@ -115,6 +117,14 @@ describe('order workflow starts (relay and recovery sweep; API, worker and Tempo
     });
     await workflowStarted(orderid);
     await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done' });
+    // The creation's notification still comes first, before the refresh's.
+    const states = (await stack.transitionsOf(orderid)).map((t) => t.split('>')[1]);
+    expect(states).toContain('need-refresh');
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === states.length, {
+      what: 'notifications',
+    });
+    expect(stack.receiver.statusesOf(orderid)).toEqual(states);
+    expect(states[0]).toBe('confirmed');
   });
 
   it('stores and signals an upload sent before the order’s workflow was started, starting it first', async () => {

@@ -145,6 +145,7 @@ export class ApiModule implements NestModule {
             orders,
             idempotencyKeys,
             security.secretBox,
+            security.requestFingerprints,
             uploads,
             relay,
           ),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { type Doctype } from '../../domain/doctype';
 import { type OrderState } from '../../domain/order-state';
@@ -42,9 +43,11 @@ export class OrderRepository {
   }
 
   /**
-   * Inserts the order and its first event in one statement, inside `manager`'s transaction if it has one:
-   * atomic on its own, so creating an order without documents costs one round trip and no transaction.
-   * Returns false when the order id is already taken, so the caller draws another.
+   * Inserts the order, its first event ((none) → its state) and that event's notification in one
+   * statement, inside `manager`'s transaction if it has one: atomic on its own, so creating an order
+   * without documents costs one round trip and no transaction. The order workflow's first run queues
+   * the notification (`findCreationNotificationId`). Returns false when the order id is already taken,
+   * so the caller draws another.
    */
   async insertWithEvent(manager: EntityManager, order: OrderEntity, trigger: string): Promise<boolean> {
     // Written out rather than built by the query builder, which cost a tenth of the API's CPU per
@@ -58,9 +61,12 @@ export class OrderRepository {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14, $15, $16, $17, $18,
            $19, $20, $21, $22, $23::jsonb, $24, $25::jsonb, $26, $27, $28, $29, $30)
          ON CONFLICT DO NOTHING
-         RETURNING orderid, state, created_at)
-       INSERT INTO order_events (orderid, from_state, to_state, trigger, detail, created_at)
-       SELECT orderid, NULL, state, $31, '{}'::jsonb, created_at FROM inserted
+         RETURNING orderid, state, version, created_at),
+       event AS (
+         INSERT INTO order_events (orderid, from_state, to_state, trigger, detail, created_at)
+         SELECT orderid, NULL, state, $31, '{}'::jsonb, created_at FROM inserted)
+       INSERT INTO notifications (id, orderid, status, test, order_version, created_at)
+       SELECT $32, orderid, state, false, version, created_at FROM inserted
        RETURNING orderid`,
       [
         order.orderid,
@@ -94,9 +100,22 @@ export class OrderRepository {
         order.createdAt,
         order.updatedAt,
         trigger,
+        randomUUID(),
       ],
     );
     return inserted.length > 0;
+  }
+
+  /** The notification of the order's creation ((none) → confirmed); null for orders created without one. */
+  async findCreationNotificationId(orderid: string): Promise<string | null> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      // Creation is the only transition to `confirmed`.
+      `SELECT id FROM notifications
+        WHERE orderid = $1 AND status = 'confirmed' AND order_version = 1 AND NOT test
+        ORDER BY created_at LIMIT 1`,
+      [orderid],
+    );
+    return rows[0]?.id ?? null;
   }
 
   async listForAccount(query: OrderListQuery): Promise<OrderEntity[]> {

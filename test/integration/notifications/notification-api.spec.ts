@@ -77,12 +77,12 @@ describe('notifications API: delivery log, redelivery, test events, signed docum
     expect(res.json).toEqual({ message: expect.stringMatching(message), payload: null, success: false });
   }
 
-  /** A live order through its whole lifecycle, with both notifications delivered. */
+  /** A live order through its whole lifecycle, with its three notifications delivered. */
   let liveOrder: string;
   beforeAll(async () => {
     liveOrder = await createOrder({ test_mode: false, external_id: 'DOSSIER-LOG' });
     await waitState(liveOrder, 'done');
-    await waitFor(() => stack.receiver.statusesOf(liveOrder).length === 2, { what: 'notifications' });
+    await waitFor(() => stack.receiver.statusesOf(liveOrder).length === 3, { what: 'notifications' });
     // The receiver answered before the attempt was logged: wait for the log too.
     await waitFor(async () => (await logOf(liveOrder)).every((n) => n.delivered !== null), {
       what: 'deliveries logged',
@@ -98,7 +98,7 @@ describe('notifications API: delivery log, redelivery, test events, signed docum
       expect(body.message).toBeNull();
       expect(body.success).toBe(true);
       const { notifications } = body.payload;
-      expect(notifications.map((n) => n.status)).toEqual(['received', 'done']);
+      expect(notifications.map((n) => n.status)).toEqual(['confirmed', 'received', 'done']);
       // The id is the webhook-id the receiver saw.
       expect(notifications.map((n) => n.id)).toEqual(
         stack.receiver.forOrder(liveOrder).map((w) => w.headers['webhook-id']),
@@ -147,12 +147,12 @@ describe('notifications API: delivery log, redelivery, test events, signed docum
         expect(res.status).toBe(200);
       }
       const whole = await logOf(orderid);
-      expect(whole).toHaveLength(5);
+      expect(whole).toHaveLength(6);
 
       const pages: LogEntry[][] = [];
       let cursor: string | null = null;
       do {
-        const query: string = cursor === null ? '?limit=2' : `?limit=2&cursor=${cursor}`;
+        const query: string = cursor === null ? '?limit=4' : `?limit=4&cursor=${cursor}`;
         const res = await stack.http.get(`/order/${orderid}/notifications${query}`, stack.account.headers);
         expect(res.status).toBe(200);
         const page = (res.json as { payload: { next_cursor: string | null; notifications: LogEntry[] } })
@@ -161,7 +161,7 @@ describe('notifications API: delivery log, redelivery, test events, signed docum
         pages.push(page.notifications);
         cursor = page.next_cursor;
       } while (cursor !== null && pages.length < 10);
-      expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+      expect(pages.map((page) => page.length)).toEqual([4, 2]);
       expect(pages.flat().map((n) => n.id)).toEqual(whole.map((n) => n.id));
 
       const get = (query: string) =>

@@ -52,7 +52,7 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
   /** A whole other order delivered end to end: time passes for the others without a fixed sleep. */
   async function anotherOrderDelivered(): Promise<string> {
     const orderid = await createOrder({ test_mode: true });
-    await waitFor(() => stack.receiver.statusesOf(orderid).length === 2, { what: `${orderid} delivered` });
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 3, { what: `${orderid} delivered` });
     return orderid;
   }
 
@@ -69,7 +69,7 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
     // Processing and other orders go on while the callback is down.
     await waitFor(async () => (await stateOf(blocked)) === 'done', { what: 'blocked order done' });
     const other = await anotherOrderDelivered();
-    expect(stack.receiver.statusesOf(other)).toEqual(['received', 'done']);
+    expect(stack.receiver.statusesOf(other)).toEqual(['confirmed', 'received', 'done']);
     expect((await logOf(blocked)).every((n) => n.delivered === null)).toBe(true);
 
     // The receiver comes up, failing.
@@ -85,18 +85,21 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
     await waitFor(async () => (await logOf(blocked)).every((n) => n.delivered !== null), {
       what: 'deliveries',
     });
-    expect(late.statusesOf(blocked)).toEqual(['received', 'done']);
-    const [received, done] = await logOf(blocked);
-    const errors = received!.attempts.map((a) => a.error ?? String(a.http_status));
+    expect(late.statusesOf(blocked)).toEqual(['confirmed', 'received', 'done']);
+    const [confirmed, ...later] = await logOf(blocked);
+    const errors = confirmed!.attempts.map((a) => a.error ?? String(a.http_status));
     expect(errors.some((e) => e.includes('ECONNREFUSED'))).toBe(true);
     expect(errors).toContain('HTTP 500');
-    expect(received!.attempts.at(-1)).toMatchObject({ http_status: 200, error: null });
-    expect(received!.attempt_count).toBe(received!.attempts.length);
-    // The later notification waited for the earlier one: its first attempt came after that delivery.
-    expect(Date.parse(done!.attempts[0]!.attempted_at)).toBeGreaterThanOrEqual(
-      Date.parse(received!.delivered!),
-    );
-    expect(done!.attempts.filter((a) => a.http_status === 200)).toHaveLength(1);
+    expect(confirmed!.attempts.at(-1)).toMatchObject({ http_status: 200, error: null });
+    expect(confirmed!.attempt_count).toBe(confirmed!.attempts.length);
+    // The later notifications waited for the first one: their first attempts came after its delivery.
+    expect(later).toHaveLength(2);
+    for (const notification of later) {
+      expect(Date.parse(notification.attempts[0]!.attempted_at)).toBeGreaterThanOrEqual(
+        Date.parse(confirmed!.delivered!),
+      );
+      expect(notification.attempts.filter((a) => a.http_status === 200)).toHaveLength(1);
+    }
   });
 
   it('a receiver that never answers holds up only that order’s later notifications, never its processing', async () => {
@@ -106,8 +109,9 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
     const orderid = await createOrder({ test_mode: true, callback_url: hanging.url });
     await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'order done' });
     expect(await stack.transitionsOf(orderid)).toEqual(['>confirmed', 'confirmed>received', 'received>done']);
-    const [received, done] = await logOf(orderid);
-    expect(received!.delivered).toBeNull();
+    const [confirmed, received, done] = await logOf(orderid);
+    expect(confirmed!.delivered).toBeNull();
+    expect(received!.attempts).toEqual([]);
     expect(done!.attempts).toEqual([]);
 
     hanging.respond = () => 200;
@@ -117,12 +121,12 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
     });
     const timedOut = (await logOf(orderid))[0]!.attempts.filter((a) => a.http_status === null);
     expect(timedOut.length).toBeGreaterThan(0);
-    expect(hanging.statusesOf(orderid)).toEqual(['received', 'done']);
+    expect(hanging.statusesOf(orderid)).toEqual(['confirmed', 'received', 'done']);
   });
 
   it('closes an idle order queue, and the next notification (a test event) starts it again', async () => {
     const orderid = await createOrder({ test_mode: true });
-    await waitFor(() => stack.receiver.statusesOf(orderid).length === 2, { what: 'state changes' });
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 3, { what: 'state changes' });
     const queue = stack.api.temporal.workflow.getHandle(orderNotificationsWorkflowId(orderid));
     await waitFor(async () => (await queue.describe()).status.name === 'COMPLETED', {
       what: 'idle queue closed',
@@ -135,8 +139,8 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
       stack.account.headers,
     );
     expect(sent.status).toBe(200);
-    await waitFor(() => stack.receiver.statusesOf(orderid).length === 3, { what: 'test event' });
-    expect(stack.receiver.statusesOf(orderid)).toEqual(['received', 'done', 'waiting']);
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 4, { what: 'test event' });
+    expect(stack.receiver.statusesOf(orderid)).toEqual(['confirmed', 'received', 'done', 'waiting']);
     const secondRun = await queue.describe();
     expect(secondRun.runId).not.toBe(firstRun);
     expect(['RUNNING', 'COMPLETED']).toContain(secondRun.status.name);
@@ -144,7 +148,7 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
 
   it('sends a backlog queued while the worker was stopped in order, several per local activity', async () => {
     const orderid = await createOrder({ test_mode: true });
-    await waitFor(() => stack.receiver.statusesOf(orderid).length === 2, { what: 'state changes' });
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 3, { what: 'state changes' });
     const events = ['waiting', 'need-refresh', 'confirmed', 'received', 'done'];
     await stack.stopWorker();
     try {
@@ -155,10 +159,10 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
     } finally {
       await stack.startWorker();
     }
-    await waitFor(() => stack.receiver.statusesOf(orderid).length === 2 + events.length, {
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 3 + events.length, {
       what: 'backlog delivered',
     });
-    expect(stack.receiver.statusesOf(orderid)).toEqual(['received', 'done', ...events]);
+    expect(stack.receiver.statusesOf(orderid)).toEqual(['confirmed', 'received', 'done', ...events]);
     const log = await logOf(orderid);
     expect(log.map((n) => n.attempts.filter((a) => a.http_status === 200).length)).toEqual(log.map(() => 1));
     // The run that sent the backlog recorded fewer local activities than notifications it sent.
@@ -189,11 +193,11 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
     try {
       const orderid = await createOrder({ test_mode: true });
       await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'processed without notifier' });
-      expect((await logOf(orderid)).map((n) => n.attempt_count)).toEqual([0, 0]);
+      expect((await logOf(orderid)).map((n) => n.attempt_count)).toEqual([0, 0, 0]);
 
       stopNotifications = await start('notifications');
-      await waitFor(() => stack.receiver.statusesOf(orderid).length === 2, { what: 'delivered by notifier' });
-      expect(stack.receiver.statusesOf(orderid)).toEqual(['received', 'done']);
+      await waitFor(() => stack.receiver.statusesOf(orderid).length === 3, { what: 'delivered by notifier' });
+      expect(stack.receiver.statusesOf(orderid)).toEqual(['confirmed', 'received', 'done']);
     } finally {
       await stopNotifications?.();
       await stopOrders();
@@ -208,9 +212,9 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
     await waitFor(
       async () => {
         const log = await logOf(orderid);
-        return log.length === 2 && log.every((n) => n.failed !== null);
+        return log.length === 3 && log.every((n) => n.failed !== null);
       },
-      { what: 'both notifications given up' },
+      { what: 'every notification given up' },
     );
     await anotherOrderDelivered();
     for (const notification of await logOf(orderid)) {
@@ -238,11 +242,11 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
     await waitFor(
       async () => {
         const log = await logOf(orderid);
-        return log.length === 2 && log.every((n) => n.delivered !== null);
+        return log.length === 3 && log.every((n) => n.delivered !== null);
       },
       { what: 'deliveries after the restart' },
     );
-    expect(flaky.statusesOf(orderid)).toEqual(['received', 'done']);
+    expect(flaky.statusesOf(orderid)).toEqual(['confirmed', 'received', 'done']);
     for (const notification of await logOf(orderid)) {
       expect(notification.attempts.filter((a) => a.http_status === 200)).toHaveLength(1);
       expect(flaky.received.filter((w) => w.headers['webhook-id'] === notification.id)).toHaveLength(1);

@@ -165,9 +165,19 @@ export async function createOrder(
     createdAt: now,
     updatedAt: now,
   });
-  await kit.dataSource.transaction((manager) =>
-    new OrderRepository(kit.dataSource).insertWithEvent(manager, order, 'test-fixture'),
-  );
+  // Not insertWithEvent: that one also writes the creation's notification, and these orders are made
+  // in any state for tests that write the notifications they deliver.
+  await kit.dataSource.transaction(async (manager) => {
+    await manager.insert(OrderEntity, order);
+    await new OrderRepository(kit.dataSource).insertEvent(manager, {
+      orderid: order.orderid,
+      fromState: null,
+      toState: order.state,
+      trigger: 'test-fixture',
+      detail: {},
+      at: now,
+    });
+  });
   return order;
 }
 

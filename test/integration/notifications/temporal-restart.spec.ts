@@ -59,9 +59,9 @@ describe('notification delivery across a crash and restart of the Temporal serve
     const pending = await waitFor(
       async () => {
         const log = await logOf(orderid);
-        return log.length === 2 && log[0]!.attempt_count >= 2 ? log : null;
+        return log.length === 3 && log[0]!.attempt_count >= 2 ? log : null;
       },
-      { what: 'two notifications, the first retried' },
+      { what: 'three notifications, the first retried' },
     );
     expect(pending.every((n) => n.delivered === null)).toBe(true);
 
@@ -80,6 +80,7 @@ describe('notification delivery across a crash and restart of the Temporal serve
       { what: 'every notification delivered after the restart', timeoutMs: 90_000 },
     );
     const received = stack.receiver.forOrder(orderid);
+    expect(received.map((w) => w.body.status)).toEqual(['confirmed', 'received', 'done']);
     expect(received.map((w) => w.body.status)).toEqual(delivered.map((n) => n.status));
     expect(received.map((w) => w.headers['webhook-id'])).toEqual(delivered.map((n) => n.id));
 

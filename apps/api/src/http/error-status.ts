@@ -16,7 +16,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   route_not_found: 404,
   method_not_allowed: 405,
   idempotency_conflict: 409,
-  idempotency_in_progress: 409,
+  idempotency_key_unverifiable: 409,
   invalid_state: 409,
   order_closed: 409,
   document_not_ready: 409,

@@ -220,6 +220,7 @@ export const ERROR_EXAMPLES = {
   orderClosed: errorEnvelopeExample(ERROR_MESSAGES.order_closed({})),
   documentNotReady: errorEnvelopeExample(ERROR_MESSAGES.document_not_ready({})),
   idempotencyConflict: errorEnvelopeExample(ERROR_MESSAGES.idempotency_conflict({})),
+  idempotencyKeyUnverifiable: errorEnvelopeExample(ERROR_MESSAGES.idempotency_key_unverifiable({})),
   testModeOnly: errorEnvelopeExample(ERROR_MESSAGES.test_mode_only({})),
   notificationNotFound: errorEnvelopeExample(ERROR_MESSAGES.notification_not_found({})),
   payloadTooLarge: errorEnvelopeExample(ERROR_MESSAGES.payload_too_large({})),

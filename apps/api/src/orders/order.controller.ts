@@ -6,7 +6,6 @@ import { type AuthenticatedAccount } from '../../../../libs/orders/authenticated
 import { OrderCreationService } from '../../../../libs/orders/order-creation.service';
 import { type OrderPage, OrderQueryService } from '../../../../libs/orders/order-query.service';
 import { type OrderRecord } from '../../../../libs/orders/order-record';
-import { requestFingerprint } from '../../../../libs/orders/request-fingerprint';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { type Envelope, successEnvelope } from '../http/envelope';
 import { CreateOrderDocs, GetOrderDocs, ListOrdersDocs } from '../openapi/operations/order.docs';
@@ -33,8 +32,7 @@ export class OrderController {
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
       throw new DomainError('validation_failed', {}, VALIDATION_MESSAGES.idempotencyKey());
     }
-    const idempotency =
-      idempotencyKey === undefined ? null : { key: idempotencyKey, fingerprint: requestFingerprint(body) };
+    const idempotency = idempotencyKey === undefined ? null : { key: idempotencyKey, body };
     const record = await this.creation.create(caller, toNewOrder(body), idempotency);
     return successEnvelope(record, SUCCESS_MESSAGES.orderCreated);
   }

@@ -35,7 +35,9 @@ export const CreateOrderDocs = () =>
         'même si le moteur de traitement est momentanément indisponible (elle démarre dès son retour). ' +
         'Un 503 signifie que la base de données ne répond pas : réessayer avec la même `Idempotency-Key`.\n\n' +
         'Avec l’en-tête `Idempotency-Key`, la même clé et le même corps dans les 24 h renvoient la première ' +
-        'réponse sans rien créer ; la même clé avec un autre corps répond 409.',
+        'réponse sans rien créer ; la même clé avec un autre corps répond 409. Deux requêtes simultanées ' +
+        'avec la même clé donnent une seule commande : la seconde attend la première et renvoie sa réponse. ' +
+        'Une requête qui échoue ne retient pas la clé.',
     }),
     ApiHeader({
       name: 'Idempotency-Key',
@@ -51,8 +53,9 @@ export const CreateOrderDocs = () =>
       syndicInvalid: ERROR_EXAMPLES.syndicInvalid,
       malformedJson: ERROR_EXAMPLES.malformedJson,
     }),
-    ApiErrorEnvelope(409, 'Clé d’idempotence déjà utilisée avec un autre corps', {
+    ApiErrorEnvelope(409, 'Clé d’idempotence déjà utilisée avec un autre corps, ou plus vérifiable', {
       idempotencyConflict: ERROR_EXAMPLES.idempotencyConflict,
+      idempotencyKeyUnverifiable: ERROR_EXAMPLES.idempotencyKeyUnverifiable,
     }),
   );
 
