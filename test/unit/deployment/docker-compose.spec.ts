@@ -154,7 +154,7 @@ describe('docker-compose.yml', () => {
       expect(config.mode).toBe('production');
       expect(config.database.embedded).toBe(false);
       expect(config.temporal.address).toBe('temporal:7233');
-      expect(config.webhooks.allowPrivateCallbacks).toBe(false);
+      expect(config.outbound.allowPrivate).toBe(false);
       expect(config.mail.smtpUrl).toBe('smtp://mailpit:1025');
       expect(environment.WORKFLOW_BUNDLE_PATH).toBeUndefined(); // the image sets it
     }
