@@ -16,6 +16,7 @@ import { OrderLifecycle1763790000000 } from './migrations/1763790000000-OrderLif
 import { NotificationAlerts1763800000000 } from './migrations/1763800000000-NotificationAlerts';
 import { OrderWorkflowOutbox1763810000000 } from './migrations/1763810000000-OrderWorkflowOutbox';
 import { PendingNotificationsIndex1763820000000 } from './migrations/1763820000000-PendingNotificationsIndex';
+import { OrderCollectionBlock1763835000000 } from './migrations/1763835000000-OrderCollectionBlock';
 
 export const ENTITIES = [
   AccountEntity,
@@ -36,6 +37,7 @@ export const MIGRATIONS = [
   NotificationAlerts1763800000000,
   OrderWorkflowOutbox1763810000000,
   PendingNotificationsIndex1763820000000,
+  OrderCollectionBlock1763835000000,
 ];
 
 /** The one DataSource definition, used by the API, the worker, the CLI and the tests. */
