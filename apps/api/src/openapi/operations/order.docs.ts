@@ -35,7 +35,12 @@ export const CreateOrderDocs = () =>
         'même si le moteur de traitement est momentanément indisponible (elle démarre dès son retour). ' +
         'Un 503 signifie que la base de données ne répond pas : réessayer avec la même `Idempotency-Key`.\n\n' +
         'Avec l’en-tête `Idempotency-Key`, la même clé et le même corps dans les 24 h renvoient la première ' +
-        'réponse sans rien créer ; la même clé avec un autre corps répond 409.',
+        'réponse sans rien créer ; la même clé avec un autre corps répond 409.\n\n' +
+        'Une commande réelle (hors mode test) est collectée sur l’extranet de son syndic : celui d’un ' +
+        'connecteur dédié, sinon `syndic.url` (jamais l’extranet de démonstration). Sans l’un ni l’autre, elle ' +
+        'est acceptée mais sa collecte attend l’intervention d’un opérateur ; un rafraîchissement donnant ' +
+        '`syndic.url` la relance. `syndic.url` est refusée (400) si elle n’est pas en http(s), contient des ' +
+        'identifiants, ou désigne une adresse interdite (boucle locale, réseau privé, lien local, métadonnées).',
     }),
     ApiHeader({
       name: 'Idempotency-Key',
@@ -49,6 +54,7 @@ export const CreateOrderDocs = () =>
     }),
     ApiErrorEnvelope(400, 'Corps invalide : le message nomme le champ en cause', {
       syndicInvalid: ERROR_EXAMPLES.syndicInvalid,
+      syndicUrlRefused: ERROR_EXAMPLES.syndicUrlRefused,
       malformedJson: ERROR_EXAMPLES.malformedJson,
     }),
     ApiErrorEnvelope(409, 'Clé d’idempotence déjà utilisée avec un autre corps', {
