@@ -1,15 +1,17 @@
-import { ApplicationFailure, heartbeat } from '@temporalio/activity';
+import { heartbeat } from '@temporalio/activity';
+import { type CollectionBlock } from '../libs/domain/collection-block';
 import { type Doctype } from '../libs/domain/doctype';
-import { CREDENTIALS_REFUSED_FAILURE } from '../libs/domain/order-workflow.contract';
 import { type OrderState } from '../libs/domain/order-state';
-import { ExtranetCredentialsRefusedError } from '../libs/extranet/extranet-errors';
 import { type ExtranetDocument } from '../libs/extranet/extranet-document';
 import { type NotificationWorkflowStarter } from '../libs/notifications/notification-workflow-starter';
 import { type OrderRecord } from '../libs/orders/order-record';
 import { type OrderRepository } from '../libs/persistence/repositories/order.repository';
 import { type OrderCollectionService } from '../libs/processing/order-collection.service';
 import { type OrderRefreshApplicationService } from '../libs/processing/order-refresh-application.service';
+import { OrderNotFoundForProcessingError } from '../libs/processing/order-processing.errors';
 import { type PreStatementGenerationService } from '../libs/processing/pre-statement-generation.service';
+import { whileHeartbeating } from './heartbeating';
+import { withFailureClassification } from './order-activity-failure';
 
 export interface OrderActivityDependencies {
   orders: OrderRepository;
@@ -34,36 +36,40 @@ export interface TransitionRequest {
   detail: Record<string, unknown>;
 }
 
+export interface CollectionBlockRequest {
+  orderid: string;
+  version: number;
+  block: CollectionBlock;
+}
+
 /**
  * The order workflow's activities: thin adapters over the libs/ services (the same ones the API
- * uses), taking and returning only non-secret data.
+ * uses), taking and returning only non-secret data. Each one's failures are classified in one place
+ * (`withFailureClassification`): permanent ones are non-retryable, with a type the workflow acts on.
+ * The extranet steps heartbeat while they run.
  */
 export function createOrderActivities(deps: OrderActivityDependencies) {
+  const extranetStep = <T>(work: () => Promise<T>) =>
+    withFailureClassification(() => whileHeartbeating(work));
   return {
     async loadOrderSnapshot(orderid: string): Promise<OrderSnapshot> {
-      const order = await deps.orders.findById(orderid);
-      if (!order) throw ApplicationFailure.nonRetryable(`Order ${orderid} does not exist`, 'OrderNotFound');
-      return { method: order.method, version: order.version };
+      return withFailureClassification(async () => {
+        const order = await deps.orders.findById(orderid);
+        if (!order) throw new OrderNotFoundForProcessingError(`Order ${orderid} does not exist`);
+        return { method: order.method, version: order.version };
+      });
     },
 
     async verifyExtranetLogin(orderid: string): Promise<void> {
-      try {
-        await deps.collection.verifyLogin(orderid);
-      } catch (error) {
-        // Refused credentials will not get better by retrying: the order waits for a refresh.
-        if (error instanceof ExtranetCredentialsRefusedError) {
-          throw ApplicationFailure.nonRetryable(error.message, CREDENTIALS_REFUSED_FAILURE);
-        }
-        throw error;
-      }
+      await extranetStep(() => deps.collection.verifyLogin(orderid));
     },
 
     async collectAccountStatement(orderid: string, version: number): Promise<void> {
-      await deps.collection.collectStatement(orderid, version);
+      await extranetStep(() => deps.collection.collectStatement(orderid, version));
     },
 
     async listExtranetDocuments(orderid: string): Promise<ExtranetDocument[]> {
-      return deps.collection.listDocuments(orderid);
+      return extranetStep(() => deps.collection.listDocuments(orderid));
     },
 
     async downloadExtranetDocuments(
@@ -71,26 +77,37 @@ export function createOrderActivities(deps: OrderActivityDependencies) {
       version: number,
       documents: ExtranetDocument[],
     ): Promise<void> {
-      // Heartbeats report progress; a retry skips what is already stored.
-      await deps.collection.downloadDocuments(orderid, version, documents, (done) => heartbeat(done));
+      // Heartbeats also report progress; a retry skips what is already stored.
+      await extranetStep(() =>
+        deps.collection.downloadDocuments(orderid, version, documents, (done) => heartbeat(done)),
+      );
     },
 
     async findMissingDocuments(orderid: string, version: number): Promise<Doctype[]> {
-      return deps.collection.missingDoctypes(orderid, version);
+      return withFailureClassification(() => deps.collection.missingDoctypes(orderid, version));
+    },
+
+    /** The order's collection cannot go on: its reason and event, for operators (once per version). */
+    async recordCollectionBlocked(request: CollectionBlockRequest): Promise<void> {
+      await withFailureClassification(() =>
+        deps.orders.recordCollectionBlocked(request.orderid, request.version, request.block, new Date()),
+      );
     },
 
     async recordTransition(t: TransitionRequest): Promise<{ notificationId: string } | null> {
-      return deps.orders.recordTransition({
-        orderid: t.orderid,
-        version: t.version,
-        fromState: t.from,
-        toState: t.to,
-        trigger: t.trigger,
-        detail: t.detail,
-        // The moment the change is committed, not the workflow task's start: a PDF generated in the
-        // same task came before it, and `updated` and the notification's age are the client's view.
-        at: new Date(),
-      });
+      return withFailureClassification(() =>
+        deps.orders.recordTransition({
+          orderid: t.orderid,
+          version: t.version,
+          fromState: t.from,
+          toState: t.to,
+          trigger: t.trigger,
+          detail: t.detail,
+          // The moment the change is committed, not the workflow task's start: a PDF generated in the
+          // same task came before it, and `updated` and the notification's age are the client's view.
+          at: new Date(),
+        }),
+      );
     },
 
     async applyRefresh(
@@ -98,16 +115,18 @@ export function createOrderActivities(deps: OrderActivityDependencies) {
       refreshRequestId: string,
       at: number,
     ): Promise<{ record: OrderRecord; version: number; notificationId: string | null }> {
-      return deps.refreshes.apply(orderid, refreshRequestId, new Date(at));
+      return withFailureClassification(() => deps.refreshes.apply(orderid, refreshRequestId, new Date(at)));
     },
 
     async generatePreStatement(orderid: string, version: number, issuedAt: number): Promise<void> {
-      await deps.preStatements.generate(orderid, version, new Date(issuedAt));
+      await withFailureClassification(() =>
+        deps.preStatements.generate(orderid, version, new Date(issuedAt)),
+      );
     },
 
     /** Idempotent: the queue takes a notification once, however often it is queued. */
     async queueNotification(target: { orderid: string; account: string; notificationId: string }) {
-      await deps.notificationQueue.enqueue(target);
+      await withFailureClassification(() => deps.notificationQueue.enqueue(target));
     },
 
     /** Queues the creation's `confirmed` notification; orders created without one have none to queue. */

@@ -18,9 +18,12 @@ import {
 import type { OrderActivities } from '../activities/order.activities';
 import { type Doctype } from '../libs/domain/doctype';
 import { type OrderState, type OrderTrigger, nextState } from '../libs/domain/order-state';
+import { type CollectionBlock } from '../libs/domain/collection-block';
 import {
+  COLLECTION_BLOCKED_FAILURE,
   CREDENTIALS_REFUSED_FAILURE,
   type CarriedOrderState,
+  DEFAULT_EXTRANET_HEARTBEAT_TIMEOUT_MS,
   DOCUMENTS_UPLOADED_SIGNAL,
   ORDER_STATE_QUERY,
   type OrderWorkflowInput,
@@ -57,15 +60,20 @@ type Outcome = 'idle' | 'continue-as-new';
  */
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   const { orderid, account, settings } = input;
-  // The extranet may be down for hours: retried with backoff, never given up on by the workflow.
+  // The extranet may be down for hours: retried with backoff, never given up on by the workflow. Only
+  // the failures the activities classify as permanent are not retried (see the collection block below).
   const extranetRetry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10m' } as const;
+  // The steps heartbeat while they run: a step whose worker died is retried after this, not after its
+  // whole start-to-close timeout.
+  const heartbeatTimeout = settings.extranetHeartbeatTimeoutMs ?? DEFAULT_EXTRANET_HEARTBEAT_TIMEOUT_MS;
   const extranet = proxyActivities<OrderActivities>({
     startToCloseTimeout: settings.extranetActivityTimeoutMs,
+    heartbeatTimeout,
     retry: extranetRetry,
   });
   const downloads = proxyActivities<OrderActivities>({
     startToCloseTimeout: settings.extranetActivityTimeoutMs * 5,
-    heartbeatTimeout: settings.extranetActivityTimeoutMs,
+    heartbeatTimeout,
     retry: extranetRetry,
   });
   const c: CarriedOrderState = input.carried ?? {
@@ -104,6 +112,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
           c.waitingSince = null;
           c.doneAt = null;
           c.credentialsRefused = false;
+          c.collectionBlocked = false;
           await local.queueNotification({ orderid, account, notificationId: applied.notificationId });
           upsertSearchAttributes([{ key: ORDER_SEARCH_ATTRIBUTES.orderState, value: c.state }]);
           // A refresh while collecting restarts collection with the new parameters.
@@ -247,7 +256,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
       const refreshed = await condition(() => restartRequested || historyIsLong(), Math.max(windowLeft, 1));
       if (!refreshed) break;
       if (!restartRequested) await continueAsNewWithState();
-    } else if (c.credentialsRefused) {
+    } else if (c.credentialsRefused || c.collectionBlocked) {
       await condition(() => restartRequested || historyIsLong());
       if (!restartRequested) await continueAsNewWithState();
     }
@@ -257,7 +266,15 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
       const outcome = await collection.run(advance);
       if (outcome === 'continue-as-new') await continueAsNewWithState();
     } catch (error) {
-      if (!(restartRequested && (isCancellation(error) || isSuperseded(error)))) throw error;
+      if (restartRequested && (isCancellation(error) || isSuperseded(error))) continue;
+      const block = collectionBlockOf(error);
+      if (block === null) throw error;
+      // A round a refresh has superseded meanwhile is not blocked: the new one starts at once.
+      if (restartRequested) continue;
+      // No state change and nothing sent to the client: the order waits, visibly to operators, for a
+      // refresh that gives it a way to its extranet (a syndic.url, credentials).
+      await local.recordCollectionBlocked({ orderid, version: c.version, block });
+      c.collectionBlocked = !restartRequested;
     } finally {
       collection = null;
     }
@@ -274,6 +291,19 @@ function isCredentialsRefused(error: unknown): boolean {
     error.cause instanceof ApplicationFailure &&
     error.cause.type === CREDENTIALS_REFUSED_FAILURE
   );
+}
+
+/** Why the collection is blocked, when `error` is an activity's permanent `CollectionBlocked` failure. */
+function collectionBlockOf(error: unknown): CollectionBlock | null {
+  if (
+    !(error instanceof ActivityFailure) ||
+    !(error.cause instanceof ApplicationFailure) ||
+    error.cause.type !== COLLECTION_BLOCKED_FAILURE
+  ) {
+    return null;
+  }
+  const [block] = error.cause.details ?? [];
+  return block as CollectionBlock;
 }
 
 function isSuperseded(error: unknown): boolean {

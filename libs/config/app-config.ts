@@ -1,4 +1,5 @@
 import { ConfigError } from './config-error';
+import { parseIpRange } from '../outbound/ip-address';
 import { EnvReader, type Environment } from './env-reader';
 
 export type RuntimeMode = 'development' | 'test' | 'production';
@@ -66,26 +67,40 @@ export interface MailConfig {
   outboxDir: string;
 }
 
+/**
+ * Where requests made on a client's behalf may go, callbacks and extranets alike (the SSRF guard of
+ * libs/outbound/). The variables keep their first name, from when only callbacks went through it.
+ */
+export interface OutboundConfig {
+  /** `CALLBACK_ALLOW_PRIVATE`: loopback, private, link-local, CGNAT and metadata addresses allowed. */
+  allowPrivate: boolean;
+  /** `CALLBACK_ALLOWLIST`: CIDR ranges opened even when private addresses are refused (local setups, tests). */
+  allowlist: string[];
+}
+
 export interface WebhookConfig {
-  allowPrivateCallbacks: boolean;
-  /** CIDR ranges opened to callbacks even when private addresses are refused (local setups, tests). */
-  callbackAllowlist: string[];
   /** After a notification has failed this long, the account gets one email about its endpoint. */
   failureAlertAfterMs: number;
   /** How often the notification worker looks for notifications failing past that threshold. */
   failureAlertSweepIntervalMs: number;
 }
 
+/**
+ * The extranets. There is no default extranet for live orders: a live order is served by a connector
+ * registered for its syndic or by its `syndic.url`, otherwise its collection is blocked for an operator.
+ */
 export interface ExtranetConfig {
   /** One HTTP request to an extranet. */
   requestTimeoutMs: number;
   /** One collection step (login, statement, listing), retried with backoff beyond it. */
   activityTimeoutMs: number;
+  /** A collection step whose worker stopped heartbeating for this long is retried on another worker. */
+  heartbeatTimeoutMs: number;
   sandboxPort: number;
   /** Interface the sandbox extranet listens on: loopback by default, 0.0.0.0 in a container. */
   sandboxHost: string;
+  /** The sandbox extranet of test-mode orders; never reached on behalf of a live order. */
   sandboxBaseUrl: string;
-  defaultBaseUrl: string;
 }
 
 export interface LifecycleConfig {
@@ -165,6 +180,7 @@ export interface AppConfig {
   temporal: TemporalConfig;
   security: SecurityConfig;
   mail: MailConfig;
+  outbound: OutboundConfig;
   webhooks: WebhookConfig;
   extranet: ExtranetConfig;
   metrics: MetricsConfig;
@@ -200,10 +216,6 @@ export function loadConfig(env: Environment = process.env): AppConfig {
   const mode = modeRaw as RuntimeMode;
   const port = read.integer('PORT', 3000, { min: 0, max: 65535 });
   const sandboxPort = read.integer('EXTRANET_SANDBOX_PORT', 3100, { min: 0, max: 65535 });
-  const sandboxBaseUrl = read.url('EXTRANET_SANDBOX_URL', `http://127.0.0.1:${sandboxPort}`, [
-    'http:',
-    'https:',
-  ])!;
 
   const security: SecurityConfig = {
     jwtSecret: read.string('JWT_SECRET', DEVELOPMENT_JWT_SECRET),
@@ -280,6 +292,9 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     throw new ConfigError('NOTIFICATION_TIMEOUT', 'must be between 100ms and 30s');
   }
 
+  const outbound = readOutboundConfig(read, mode);
+  const extranet = readExtranetConfig(read, sandboxPort);
+
   const databaseUrl = read.url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
   if (mode === 'production' && databaseUrl === null) {
     throw new ConfigError('DATABASE_URL', 'is required in production');
@@ -315,12 +330,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       from: read.string('MAIL_FROM', 'Service pré-état daté <no-reply@pre-etat-date.local>'),
       outboxDir: read.string('MAIL_OUTBOX_DIR', 'var/mail'),
     },
+    outbound,
     webhooks: {
-      allowPrivateCallbacks: read.boolean('CALLBACK_ALLOW_PRIVATE', mode !== 'production'),
-      callbackAllowlist: (read.optionalString('CALLBACK_ALLOWLIST') ?? '')
-        .split(',')
-        .map((range) => range.trim())
-        .filter((range) => range !== ''),
       failureAlertAfterMs: read.duration('NOTIFICATION_ALERT_AFTER', '24h'),
       failureAlertSweepIntervalMs,
     },
@@ -340,14 +351,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     storage: {
       documentsDir: read.string('DOCUMENTS_DIR', 'var/documents'),
     },
-    extranet: {
-      requestTimeoutMs: read.duration('EXTRANET_REQUEST_TIMEOUT', '15s'),
-      activityTimeoutMs: read.duration('EXTRANET_ACTIVITY_TIMEOUT', '2m'),
-      sandboxPort,
-      sandboxHost: read.string('EXTRANET_SANDBOX_HOST', '127.0.0.1'),
-      sandboxBaseUrl,
-      defaultBaseUrl: read.url('EXTRANET_DEFAULT_URL', sandboxBaseUrl, ['http:', 'https:'])!,
-    },
+    extranet,
     metrics: {
       token: metricsToken,
       workerSdkPort: read.integer('WORKER_METRICS_PORT', 9464, { min: 0, max: 65535 }),
@@ -362,5 +366,39 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       loginDelayMaxMs: read.duration('LOGIN_DELAY_MAX', '15m'),
     },
     codec: { authToken: codecAuthToken, uiOrigin: new URL(uiOrigin).origin },
+  };
+}
+
+function readOutboundConfig(read: EnvReader, mode: RuntimeMode): OutboundConfig {
+  const allowlist = (read.optionalString('CALLBACK_ALLOWLIST') ?? '')
+    .split(',')
+    .map((range) => range.trim())
+    .filter((range) => range !== '');
+  const invalid = allowlist.find((range) => parseIpRange(range) === null);
+  if (invalid !== undefined) {
+    throw new ConfigError('CALLBACK_ALLOWLIST', `must be CIDR ranges like 10.0.0.0/8, got "${invalid}"`);
+  }
+  return { allowPrivate: read.boolean('CALLBACK_ALLOW_PRIVATE', mode !== 'production'), allowlist };
+}
+
+function readExtranetConfig(read: EnvReader, sandboxPort: number): ExtranetConfig {
+  // Live orders once fell back to it, and it defaulted to the sandbox: a live order got invented data and
+  // the seller's password went to the sandbox. Refused rather than ignored, so no deployment relies on it.
+  if (read.optionalString('EXTRANET_DEFAULT_URL') !== null) {
+    throw new ConfigError(
+      'EXTRANET_DEFAULT_URL',
+      'is no longer supported: live orders use a connector registered for their syndic or their ' +
+        'syndic.url, and wait for an operator otherwise; remove it',
+    );
+  }
+  const heartbeatTimeoutMs = read.duration('EXTRANET_HEARTBEAT_TIMEOUT', '10s');
+  if (heartbeatTimeoutMs < 1000) throw new ConfigError('EXTRANET_HEARTBEAT_TIMEOUT', 'must be at least 1s');
+  return {
+    requestTimeoutMs: read.duration('EXTRANET_REQUEST_TIMEOUT', '15s'),
+    activityTimeoutMs: read.duration('EXTRANET_ACTIVITY_TIMEOUT', '2m'),
+    heartbeatTimeoutMs,
+    sandboxPort,
+    sandboxHost: read.string('EXTRANET_SANDBOX_HOST', '127.0.0.1'),
+    sandboxBaseUrl: read.url('EXTRANET_SANDBOX_URL', `http://127.0.0.1:${sandboxPort}`, ['http:', 'https:'])!,
   };
 }

@@ -14,8 +14,13 @@ export interface OrderProcessingSettings {
   waitingDeadlineMs: number;
   /** How long after `done` a refresh is still accepted. */
   refreshWindowMs: number;
-  /** Time limit of one extranet step before Temporal retries it (a dead worker is noticed this late). */
+  /** Time limit of one extranet step before Temporal retries it. */
   extranetActivityTimeoutMs: number;
+  /**
+   * An extranet step whose worker stopped heartbeating for this long is retried (a killed worker is
+   * noticed this soon). Absent from the input of runs started before it existed: 10 s for them.
+   */
+  extranetHeartbeatTimeoutMs?: number;
 }
 
 /** State carried across continue-as-new, so a long-lived order keeps a bounded history. */
@@ -29,6 +34,8 @@ export interface CarriedOrderState {
   doneAt: number | null;
   /** True while the order waits for a refresh with corrected extranet credentials. */
   credentialsRefused: boolean;
+  /** True while the order's collection is blocked (see libs/domain/collection-block.ts) until a refresh. */
+  collectionBlocked?: boolean;
 }
 
 export interface OrderWorkflowInput {
@@ -62,3 +69,12 @@ export const REFRESH_REJECTED_CLOSED = 'OrderClosed';
 
 /** Failure type of the login activity when the extranet refuses the seller's credentials. */
 export const CREDENTIALS_REFUSED_FAILURE = 'ExtranetCredentialsRefused';
+
+/** Failure type of an order activity whose collection is blocked; its one detail is a `CollectionBlock`. */
+export const COLLECTION_BLOCKED_FAILURE = 'CollectionBlocked';
+
+/** Failure type of an order activity whose order does not exist. */
+export const ORDER_NOT_FOUND_FAILURE = 'OrderNotFound';
+
+/** The heartbeat timeout of extranet steps in runs whose input does not say. */
+export const DEFAULT_EXTRANET_HEARTBEAT_TIMEOUT_MS = 10_000;

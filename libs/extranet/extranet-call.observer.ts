@@ -1,9 +1,9 @@
 /** What a connector reports about one request to an extranet; no URL, query or credential. */
 export interface ExtranetCallObservation {
-  /** Which extranet: `sandbox`, `default`, `syndic` (an address given by the order) or an adapter's name. */
+  /** Which extranet: `sandbox`, `syndic` (an address given by the order) or an adapter's name. */
   extranet: string;
   operation: 'login' | 'statement' | 'documents' | 'document_content';
-  outcome: 'ok' | 'credentials_refused' | 'unavailable';
+  outcome: 'ok' | 'credentials_refused' | 'destination_refused' | 'unavailable';
   durationMs: number;
 }
 

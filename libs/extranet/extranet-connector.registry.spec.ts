@@ -1,6 +1,8 @@
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { type AccountStatement } from './account-statement';
 import { ExtranetConnectorRegistry } from './extranet-connector.registry';
-import { ExtranetCredentialsRefusedError } from './extranet-errors';
+import { ExtranetDestinationRefusedError, ExtranetNoConnectorError } from './extranet-errors';
 import { type ExtranetSession } from './extranet-session';
 import { type ExtranetConnector } from './extranet.port';
 import { HttpExtranetConnector } from './http-extranet.connector';
@@ -25,9 +27,10 @@ describe('ExtranetConnectorRegistry', () => {
   const dedicated = new DedicatedConnector();
   const registry = new ExtranetConnectorRegistry({
     sandboxBaseUrl: 'http://127.0.0.1:3100',
-    defaultBaseUrl: 'https://extranet.default.example',
+    policy: { allowPrivate: true },
     requestTimeoutMs: 5000,
   }).register({ syndicNames: ['Foncière Exemple'], hosts: ['extranet-exemple.fr'], connector: dedicated });
+  afterAll(() => registry.close());
 
   const syndic = (overrides: { name?: string; url?: string } = {}) => ({
     name: 'Petit Syndic',
@@ -76,10 +79,10 @@ describe('ExtranetConnectorRegistry', () => {
     expect(baseUrlOf(connector)).toBe('https://copro.example/ext');
   });
 
-  it('falls back to the default extranet without url', () => {
+  it('has no default extranet: a live order without adapter nor url has no connector', () => {
     for (const url of [undefined, '', '   ']) {
-      expect(baseUrlOf(registry.connectorFor({ syndic: syndic({ url }), testMode: false }))).toBe(
-        'https://extranet.default.example',
+      expect(() => registry.connectorFor({ syndic: syndic({ url }), testMode: false })).toThrow(
+        ExtranetNoConnectorError,
       );
     }
   });
@@ -89,6 +92,72 @@ describe('ExtranetConnectorRegistry', () => {
       syndic: syndic({ url: 'javascript:alert(1)' }),
       testMode: false,
     });
-    await expect(connector.login(syndic())).rejects.toBeInstanceOf(ExtranetCredentialsRefusedError);
+    await expect(connector.login(syndic())).rejects.toBeInstanceOf(ExtranetDestinationRefusedError);
+  });
+
+  describe('against real servers on loopback', () => {
+    let server: Server;
+    let hits = 0;
+    let url: string;
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        hits++;
+        req.resume();
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"token":"t"}');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+
+    it('never lets a live order reach the sandbox, by its address or another name of it, whatever the policy', async () => {
+      const withSandbox = new ExtranetConnectorRegistry({
+        sandboxBaseUrl: url,
+        policy: { allowPrivate: true },
+      });
+      try {
+        const port = new URL(url).port;
+        for (const target of [
+          url,
+          `http://localhost:${port}/extranet`,
+          `http://[::ffff:127.0.0.1]:${port}`,
+        ]) {
+          const live = withSandbox.connectorFor({ syndic: syndic({ url: target }), testMode: false });
+          const error = await live.login(syndic()).catch((caught: unknown) => caught);
+          expect(error).toBeInstanceOf(ExtranetDestinationRefusedError);
+          expect((error as Error).message).toContain('is the sandbox extranet: never called here');
+        }
+        expect(hits).toBe(0);
+        // The same sandbox serves test-mode orders.
+        const sandbox = withSandbox.connectorFor({ syndic: syndic(), testMode: true });
+        await expect(sandbox.login(syndic())).resolves.toMatchObject({ token: 't' });
+        expect(hits).toBe(1);
+      } finally {
+        await withSandbox.close();
+      }
+    });
+
+    it('refuses a live extranet on a private address in production, before sending anything', async () => {
+      const production = new ExtranetConnectorRegistry({
+        sandboxBaseUrl: 'http://127.0.0.1:3100',
+        policy: { allowPrivate: false },
+      });
+      const before = hits;
+      try {
+        for (const target of [url, url.replace('127.0.0.1', 'localhost')]) {
+          const live = production.connectorFor({ syndic: syndic({ url: target }), testMode: false });
+          await expect(live.login(syndic())).rejects.toThrow(
+            /^extranet address (127\.0\.0\.1|::1) is not allowed \(loopback/,
+          );
+        }
+        expect(hits).toBe(before);
+      } finally {
+        await production.close();
+      }
+    });
   });
 });

@@ -1,17 +1,23 @@
+import { type HostResolver, type OutboundAddressPolicy } from '../outbound/outbound-address.guard';
+import { createOutboundHttpClient } from '../outbound/outbound-http-client.factory';
+import { type OutboundHttpClient } from '../outbound/outbound-http.client';
 import { type ExtranetCallObserver } from './extranet-call.observer';
+import { ExtranetNoConnectorError } from './extranet-errors';
 import { type ExtranetConnector } from './extranet.port';
 import { HttpExtranetConnector } from './http-extranet.connector';
 import { type SyndicCredentials } from './syndic-credentials';
 
 export interface ExtranetConnectorRegistryOptions {
-  /** The built-in sandbox extranet that every test-mode order talks to. */
+  /** The built-in sandbox extranet that every test-mode order talks to, and no live order ever. */
   sandboxBaseUrl: string;
-  /** Extranet of live orders whose syndic has no dedicated connector and gave no address. */
-  defaultBaseUrl: string;
+  /** Where live orders' requests may go (the outbound address policy shared with callbacks). */
+  policy: OutboundAddressPolicy;
   /** Budget of one extranet request. Default 15 s: well above the sandbox's slow scenario (3 s). */
   requestTimeoutMs?: number;
   /** Told about every request of the built-in connectors (metrics). */
   observer?: ExtranetCallObserver;
+  /** Name resolution of live extranets; the system's by default (tests give a hostile one). */
+  resolver?: HostResolver;
 }
 
 export const DEFAULT_EXTRANET_REQUEST_TIMEOUT_MS = 15_000;
@@ -32,29 +38,41 @@ export interface ExtranetConnectorTarget {
 
 /**
  * Picks the connector of an order. A syndic with its own extranet protocol gets one adapter file and one
- * `register(...)` call at start-up; everything else speaks the generic HTTP protocol.
+ * `register(...)` call at start-up; a live order without one speaks the generic HTTP protocol to its
+ * `syndic.url`. There is no default extranet: a live order with neither is refused
+ * (`ExtranetNoConnectorError`), and its collection waits for an operator. Test mode always gets the
+ * sandbox; live orders' requests can never reach it (the sandbox is a reserved endpoint of their client).
  */
 export class ExtranetConnectorRegistry {
   private readonly registrations: ExtranetAdapterRegistration[] = [];
   private readonly sandbox: HttpExtranetConnector;
-  private readonly fallback: HttpExtranetConnector;
+  private readonly sandboxClient: OutboundHttpClient;
+  private readonly liveClient: OutboundHttpClient;
   private readonly requestTimeoutMs: number;
   private readonly observer: ExtranetCallObserver | undefined;
 
   constructor(options: ExtranetConnectorRegistryOptions) {
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_EXTRANET_REQUEST_TIMEOUT_MS;
     this.observer = options.observer;
+    // The sandbox's address is configuration, not client input: it may be a private one (a container).
+    this.sandboxClient = createOutboundHttpClient({
+      purpose: 'extranet',
+      policy: { allowPrivate: true },
+      timeoutMs: this.requestTimeoutMs,
+    });
+    this.liveClient = createOutboundHttpClient({
+      purpose: 'extranet',
+      policy: options.policy,
+      timeoutMs: this.requestTimeoutMs,
+      reserved: [{ url: options.sandboxBaseUrl, label: 'the sandbox extranet' }],
+      resolver: options.resolver,
+    });
     this.sandbox = new HttpExtranetConnector({
       baseUrl: options.sandboxBaseUrl,
+      client: this.sandboxClient,
       requestTimeoutMs: this.requestTimeoutMs,
       observer: this.observer,
       name: 'sandbox',
-    });
-    this.fallback = new HttpExtranetConnector({
-      baseUrl: options.defaultBaseUrl,
-      requestTimeoutMs: this.requestTimeoutMs,
-      observer: this.observer,
-      name: 'default',
     });
   }
 
@@ -67,6 +85,7 @@ export class ExtranetConnectorRegistry {
     return this;
   }
 
+  /** The order's connector; `ExtranetNoConnectorError` for a live order no connector serves. */
   connectorFor(target: ExtranetConnectorTarget): ExtranetConnector {
     // Test mode must never reach a real extranet, whatever syndic data the integrator typed.
     if (target.testMode) return this.sandbox;
@@ -81,12 +100,18 @@ export class ExtranetConnectorRegistry {
     if (target.syndic.url !== undefined && target.syndic.url.trim() !== '') {
       return new HttpExtranetConnector({
         baseUrl: target.syndic.url.trim(),
+        client: this.liveClient,
         requestTimeoutMs: this.requestTimeoutMs,
         observer: this.observer,
         name: 'syndic',
       });
     }
-    return this.fallback;
+    throw new ExtranetNoConnectorError();
+  }
+
+  /** Closes the kept-alive connections (process shutdown). */
+  async close(): Promise<void> {
+    await Promise.all([this.sandboxClient.close(), this.liveClient.close()]);
   }
 }
 

@@ -1,19 +1,20 @@
 /**
  * Failures of an extranet connector. Messages are English, for logs and operators, and never carry
  * the syndic password or the session token. `retryable` tells the caller whether trying again later can
- * succeed; `name` is what Temporal uses as the failure type (`nonRetryableErrorTypes`).
+ * succeed; the order activities classify them (libs/processing/order-processing-failure.ts).
  */
-export type ExtranetErrorCode = 'extranet_credentials_refused' | 'extranet_unavailable';
+export type ExtranetErrorCode =
+  | 'extranet_credentials_refused'
+  | 'extranet_unavailable'
+  | 'extranet_destination_refused'
+  | 'extranet_no_connector';
 
 export abstract class ExtranetError extends Error {
   abstract readonly code: ExtranetErrorCode;
   abstract readonly retryable: boolean;
 }
 
-/**
- * The extranet refused the syndic credentials, or the syndic data cannot be used at all (an extranet
- * address that is not http(s)). Retrying the same data can only fail again: the client must correct it.
- */
+/** The extranet refused the syndic credentials. Retrying them can only fail again: the client must correct them. */
 export class ExtranetCredentialsRefusedError extends ExtranetError {
   override readonly name = 'ExtranetCredentialsRefusedError';
   readonly code = 'extranet_credentials_refused';
@@ -30,5 +31,30 @@ export class ExtranetUnavailableError extends ExtranetError {
   readonly retryable = true;
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
+  }
+}
+
+/**
+ * The extranet's address may not be called: not an http(s) URL, credentials embedded in it, or a
+ * destination the outbound address policy refuses (loopback, private, metadata… or the sandbox for a
+ * live order). Nothing was sent; retrying the same address can only be refused again.
+ */
+export class ExtranetDestinationRefusedError extends ExtranetError {
+  override readonly name = 'ExtranetDestinationRefusedError';
+  readonly code = 'extranet_destination_refused';
+  readonly retryable = false;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** No connector serves this live order: no adapter registered for its syndic and no `syndic.url`. */
+export class ExtranetNoConnectorError extends ExtranetError {
+  override readonly name = 'ExtranetNoConnectorError';
+  readonly code = 'extranet_no_connector';
+  readonly retryable = false;
+  constructor() {
+    // Without the syndic's name: the message is stored in clear in Temporal's history.
+    super('No extranet connector is registered for the syndic and the order gives no syndic.url');
   }
 }

@@ -1,7 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type AccountStatement } from './account-statement';
-import { ExtranetCredentialsRefusedError, ExtranetUnavailableError } from './extranet-errors';
+import { createOutboundHttpClient } from '../outbound/outbound-http-client.factory';
+import {
+  ExtranetCredentialsRefusedError,
+  ExtranetDestinationRefusedError,
+  ExtranetUnavailableError,
+} from './extranet-errors';
 import { HttpExtranetConnector } from './http-extranet.connector';
 
 /*
@@ -100,15 +105,22 @@ const VALID_STATEMENT: AccountStatement = {
 
 describe('HttpExtranetConnector', () => {
   let stub: StubServer | undefined;
+  const client = createOutboundHttpClient({
+    purpose: 'extranet',
+    policy: { allowPrivate: true },
+    timeoutMs: 1000,
+  });
   afterEach(async () => {
     await stub?.close();
     stub = undefined;
   });
+  afterAll(() => client.close());
 
   async function connectorFor(handler: Handler, options: { maxDocumentBytes?: number; path?: string } = {}) {
     stub = await startStub(handler);
     return new HttpExtranetConnector({
       baseUrl: `${stub.url}${options.path ?? ''}`,
+      client,
       requestTimeoutMs: 1000,
       maxDocumentBytes: options.maxDocumentBytes,
     });
@@ -185,9 +197,10 @@ describe('HttpExtranetConnector', () => {
       ['ftp://extranet.example', 'not an http(s) URL'],
       ['https://admin:hunter2@extranet.example', 'must not embed credentials'],
     ])('refuses the unusable address %s for good', async (baseUrl, message) => {
-      const connector = new HttpExtranetConnector({ baseUrl, requestTimeoutMs: 1000 });
+      const connector = new HttpExtranetConnector({ baseUrl, client, requestTimeoutMs: 1000 });
       const error = await connector.login(CREDENTIALS).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(ExtranetCredentialsRefusedError);
+      expect(error).toBeInstanceOf(ExtranetDestinationRefusedError);
+      expect(error).toMatchObject({ retryable: false });
       expect((error as Error).message).toContain(message);
       expect((error as Error).message).not.toContain('hunter2');
     });
@@ -197,7 +210,7 @@ describe('HttpExtranetConnector', () => {
     it('maps a refused connection to ExtranetUnavailableError', async () => {
       const closed = await startStub(() => undefined);
       await closed.close();
-      const connector = new HttpExtranetConnector({ baseUrl: closed.url, requestTimeoutMs: 1000 });
+      const connector = new HttpExtranetConnector({ baseUrl: closed.url, client, requestTimeoutMs: 1000 });
       const error = await connector.login(CREDENTIALS).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ExtranetUnavailableError);
       expect((error as Error).message).toMatch(

@@ -1,7 +1,18 @@
 import { type AccountStatement } from './account-statement';
 import { type ExtranetCallObservation, type ExtranetCallObserver } from './extranet-call.observer';
 import { type ExtranetDocument } from './extranet-document';
-import { ExtranetCredentialsRefusedError, ExtranetError, ExtranetUnavailableError } from './extranet-errors';
+import { OutboundAddressRefusedError } from '../outbound/outbound-address.guard';
+import {
+  type OutboundHttpClient,
+  type OutboundResponse,
+  dropResponseBody,
+} from '../outbound/outbound-http.client';
+import {
+  ExtranetCredentialsRefusedError,
+  ExtranetDestinationRefusedError,
+  ExtranetError,
+  ExtranetUnavailableError,
+} from './extranet-errors';
 import {
   parseDocumentListPayload,
   parseSessionPayload,
@@ -14,13 +25,15 @@ import { type SyndicCredentials } from './syndic-credentials';
 export interface HttpExtranetConnectorOptions {
   /** Root of the extranet; the protocol's paths (`api/v1/…`) are resolved under it. */
   baseUrl: string;
+  /** The outbound client its requests go through (address policy, keep-alive). */
+  client: OutboundHttpClient;
   /** Budget of one request, answer body included. */
   requestTimeoutMs: number;
   /** Larger documents are refused rather than held in memory. Default: 30 MiB, the upload limit. */
   maxDocumentBytes?: number;
   /** Told about every request (latency, outcome), for metrics. */
   observer?: ExtranetCallObserver;
-  /** How the observer names this extranet (`sandbox`, `default`, `syndic`…). Default `default`. */
+  /** How the observer names this extranet (`sandbox`, `syndic`…). Default `syndic`. */
   name?: string;
 }
 
@@ -37,10 +50,11 @@ const DEFAULT_MAX_DOCUMENT_BYTES = 30 * 1024 * 1024;
 
 /**
  * Speaks the JSON extranet protocol described in apps/extranet-sandbox/README.md: the sandbox's, and
- * the default for syndics without a dedicated connector.
+ * that of a live order's `syndic.url` when no dedicated connector serves its syndic.
  */
 export class HttpExtranetConnector implements ExtranetConnector {
   readonly baseUrl: string;
+  private readonly client: OutboundHttpClient;
   private readonly requestTimeoutMs: number;
   private readonly maxDocumentBytes: number;
   private readonly observer: ExtranetCallObserver | null;
@@ -48,10 +62,11 @@ export class HttpExtranetConnector implements ExtranetConnector {
 
   constructor(options: HttpExtranetConnectorOptions) {
     this.baseUrl = options.baseUrl;
+    this.client = options.client;
     this.requestTimeoutMs = options.requestTimeoutMs;
     this.maxDocumentBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
     this.observer = options.observer ?? null;
-    this.name = options.name ?? 'default';
+    this.name = options.name ?? 'syndic';
   }
 
   async login(credentials: SyndicCredentials): Promise<ExtranetSession> {
@@ -62,8 +77,8 @@ export class HttpExtranetConnector implements ExtranetConnector {
       body: { username: credentials.username, password: credentials.password },
     };
     const token = await this.exchange(this.baseUrl, request, async (response) => {
-      if (response.status === 401 || response.status === 403) {
-        await response.body?.cancel();
+      if (response.statusCode === 401 || response.statusCode === 403) {
+        await response.body.dump();
         throw new ExtranetCredentialsRefusedError();
       }
       return parseSessionPayload(await this.readJson(response, request));
@@ -107,23 +122,32 @@ export class HttpExtranetConnector implements ExtranetConnector {
     };
     return this.exchange(session.baseUrl, request, async (response) => {
       await this.expectOk(response, request);
-      const declared = Number(response.headers.get('content-length') ?? NaN);
+      const declared = Number(singleHeader(response, 'content-length') ?? NaN);
       if (declared > this.maxDocumentBytes) {
-        await response.body?.cancel();
+        dropResponseBody(response);
         throw this.tooLarge(request);
       }
-      const content = Buffer.from(await response.arrayBuffer());
-      if (content.length > this.maxDocumentBytes) throw this.tooLarge(request);
-      const mimetype = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-      return { content, mimetype: mimetype || 'application/octet-stream' };
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response.body) {
+        size += (chunk as Buffer).length;
+        // Refused as soon as it is too large, rather than held in memory to the end.
+        if (size > this.maxDocumentBytes) throw this.tooLarge(request);
+        chunks.push(chunk as Buffer);
+      }
+      const mimetype = (singleHeader(response, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      return { content: Buffer.concat(chunks), mimetype: mimetype || 'application/octet-stream' };
     });
   }
 
-  /** Sends one request and reads its answer; anything but a deliberate ExtranetError means "retry later". */
+  /**
+   * Sends one request and reads its answer; anything but a deliberate ExtranetError (a refused
+   * destination among them) means "retry later".
+   */
   private async exchange<T>(
     baseUrl: string,
     request: ExtranetRequest,
-    read: (response: Response) => Promise<T>,
+    read: (response: OutboundResponse) => Promise<T>,
   ): Promise<T> {
     if (!this.observer) return this.send(baseUrl, request, read);
     const started = performance.now();
@@ -134,6 +158,7 @@ export class HttpExtranetConnector implements ExtranetConnector {
       return result;
     } catch (error) {
       if (error instanceof ExtranetCredentialsRefusedError) outcome = 'credentials_refused';
+      if (error instanceof ExtranetDestinationRefusedError) outcome = 'destination_refused';
       throw error;
     } finally {
       this.observer.observe({
@@ -148,25 +173,33 @@ export class HttpExtranetConnector implements ExtranetConnector {
   private async send<T>(
     baseUrl: string,
     request: ExtranetRequest,
-    read: (response: Response) => Promise<T>,
+    read: (response: OutboundResponse) => Promise<T>,
   ): Promise<T> {
     const url = this.endpoint(baseUrl, request);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`;
     if (request.body !== undefined) headers['content-type'] = 'application/json';
+    const deadline = AbortSignal.timeout(this.requestTimeoutMs);
+    let response: OutboundResponse | null = null;
     try {
-      const response = await fetch(url, {
+      // Redirects are never followed: one would replay the credentials or the token to an address
+      // nobody vetted. A 3xx is an answer like any other status, read as "unavailable".
+      response = await this.client.request(url, {
         method: request.method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        // A redirect would replay the credentials or the token to an address nobody vetted.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.requestTimeoutMs),
+        signal: deadline,
       });
       return await read(response);
     } catch (error) {
       if (error instanceof ExtranetError) throw error;
-      throw this.transportFailure(error, url, request);
+      if (error instanceof OutboundAddressRefusedError) {
+        throw new ExtranetDestinationRefusedError(error.message, { cause: error });
+      }
+      throw this.transportFailure(error, url, request, deadline);
+    } finally {
+      // Whatever was not read is dropped with its connection, never left holding it.
+      if (response !== null) dropResponseBody(response);
     }
   }
 
@@ -175,13 +208,13 @@ export class HttpExtranetConnector implements ExtranetConnector {
     try {
       base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
     } catch {
-      throw new ExtranetCredentialsRefusedError('The extranet address is not a valid URL');
+      throw new ExtranetDestinationRefusedError('The extranet address is not a valid URL');
     }
     if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-      throw new ExtranetCredentialsRefusedError('The extranet address is not an http(s) URL');
+      throw new ExtranetDestinationRefusedError('The extranet address is not an http(s) URL');
     }
     if (base.username !== '' || base.password !== '') {
-      throw new ExtranetCredentialsRefusedError('The extranet address must not embed credentials');
+      throw new ExtranetDestinationRefusedError('The extranet address must not embed credentials');
     }
     base.search = '';
     base.hash = '';
@@ -190,19 +223,17 @@ export class HttpExtranetConnector implements ExtranetConnector {
     return url;
   }
 
-  private async expectOk(response: Response, request: ExtranetRequest): Promise<void> {
-    if (response.status === 200) return;
-    await response.body?.cancel();
-    const hint =
-      response.status === 401 || response.status === 403 ? ' (session rejected: log in again)' : '';
-    throw new ExtranetUnavailableError(
-      `The extranet answered ${response.status} to ${describe(request)}${hint}`,
-    );
+  private async expectOk(response: OutboundResponse, request: ExtranetRequest): Promise<void> {
+    const status = response.statusCode;
+    if (status === 200) return;
+    await response.body.dump();
+    const hint = status === 401 || status === 403 ? ' (session rejected: log in again)' : '';
+    throw new ExtranetUnavailableError(`The extranet answered ${status} to ${describe(request)}${hint}`);
   }
 
-  private async readJson(response: Response, request: ExtranetRequest): Promise<unknown> {
+  private async readJson(response: OutboundResponse, request: ExtranetRequest): Promise<unknown> {
     await this.expectOk(response, request);
-    const text = await response.text();
+    const text = await response.body.text();
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -216,24 +247,34 @@ export class HttpExtranetConnector implements ExtranetConnector {
     );
   }
 
-  private transportFailure(error: unknown, url: URL, request: ExtranetRequest): ExtranetUnavailableError {
-    // Duck-typed: fetch's errors come from Node's own realm, where `instanceof Error` may not hold.
-    const { name, cause } = (typeof error === 'object' && error !== null ? error : {}) as {
-      name?: unknown;
-      cause?: { code?: unknown };
-    };
-    if (name === 'TimeoutError' || name === 'AbortError') {
+  private transportFailure(
+    error: unknown,
+    url: URL,
+    request: ExtranetRequest,
+    deadline: AbortSignal,
+  ): ExtranetUnavailableError {
+    if (deadline.aborted) {
       return new ExtranetUnavailableError(
         `The extranet at ${url.host} did not answer ${describe(request)} within ${this.requestTimeoutMs} ms`,
       );
     }
-    // undici reports socket failures as TypeError('fetch failed') with the system error as cause.
-    const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
+    // Duck-typed: socket errors come from Node's own realm, where `instanceof Error` may not hold.
+    const { code: own, cause } = (typeof error === 'object' && error !== null ? error : {}) as {
+      code?: unknown;
+      cause?: { code?: unknown };
+    };
+    const systemCode = typeof own === 'string' ? own : cause?.code;
+    const code = typeof systemCode === 'string' ? ` (${systemCode})` : '';
     return new ExtranetUnavailableError(
       `The extranet at ${url.host} could not be reached for ${describe(request)}${code}`,
       { cause: error },
     );
   }
+}
+
+function singleHeader(response: OutboundResponse, name: string): string | null {
+  const value = response.headers[name];
+  return typeof value === 'string' ? value : null;
 }
 
 /** Method and path only: the query may carry lot numbers, never worth a log line, and no secret goes in a path. */

@@ -70,6 +70,12 @@ export const VALIDATION_MESSAGES = {
   maxLength: (field: string, max: number) => `Le champ '${field}' ne doit pas dépasser ${max} caractères`,
   stringOrNumber: (field: string) => `Le champ '${field}' doit être une chaîne de caractères ou un nombre`,
   url: (field: string) => `Le champ '${field}' doit être une URL http(s) valide`,
+  urlCredentials: (field: string) =>
+    `Le champ '${field}' ne doit pas contenir d'identifiants (utilisateur:mot de passe@) : ` +
+    "ils vont dans 'username' et 'password'",
+  urlRefusedAddress: (field: string) =>
+    `Le champ '${field}' désigne une adresse interdite (boucle locale, réseau privé, lien local ` +
+    'ou service de métadonnées) : donnez l’adresse publique de l’extranet',
   integerRange: (field: string, min: number, max: number) =>
     `Le champ '${field}' doit être un entier entre ${min} et ${max}`,
   stateFilter: (values: readonly string[]) => `Le paramètre 'state' doit valoir ${values.join(', ')}`,

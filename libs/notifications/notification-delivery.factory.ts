@@ -2,24 +2,22 @@ import { type DataSource } from 'typeorm';
 import { type AppConfig } from '../config/app-config';
 import { type DocumentStore } from '../documents/document-store';
 import { type SecretBox } from '../security/secret-box';
-import { CallbackAddressGuard } from './callback-address.guard';
 import { type DeliveryAttemptObserver } from './delivery-attempt-observer';
 import { DocumentLinkSigner } from './document-link.signer';
 import { NotificationContentRepository } from './notification-content.repository';
 import { NotificationDeliveryService } from './notification-delivery.service';
 import { NotificationPayloadBuilder } from './notification-payload.builder';
 import { NotificationRepository } from './notification.repository';
+import { createOutboundHttpClient } from '../outbound/outbound-http-client.factory';
 import { WebhookSender } from './webhook-sender';
 
 export interface NotificationDeliveryFactoryOptions {
-  config: Pick<AppConfig, 'webhooks' | 'lifecycle' | 'http' | 'security'>;
+  config: Pick<AppConfig, 'outbound' | 'lifecycle' | 'http' | 'security'>;
   dataSource: DataSource;
   secretBox: SecretBox;
   documentStore: DocumentStore;
   /** The specimen PDF of test `done` notifications of orders without a pre-statement. */
   specimenPdf?: () => Promise<Buffer>;
-  /** CIDR ranges opened even in production mode (local setups, tests). */
-  callbackAllowlist?: readonly string[];
   /** Told of every attempt (the failing-endpoint alert). */
   observer?: DeliveryAttemptObserver;
 }
@@ -37,9 +35,10 @@ export function createNotificationDeliveryService(
   options: NotificationDeliveryFactoryOptions,
 ): NotificationDeliveryService {
   const { config, dataSource } = options;
-  const guard = new CallbackAddressGuard({
-    allowPrivate: config.webhooks.allowPrivateCallbacks,
-    allowlist: options.callbackAllowlist ?? [],
+  const callbacks = createOutboundHttpClient({
+    purpose: 'callback',
+    policy: config.outbound,
+    timeoutMs: config.lifecycle.notificationTimeoutMs,
   });
   return new NotificationDeliveryService(
     new NotificationRepository(dataSource),
@@ -49,7 +48,7 @@ export function createNotificationDeliveryService(
       createDocumentLinkSigner(config),
       options.specimenPdf ?? null,
     ),
-    new WebhookSender(guard, { timeoutMs: config.lifecycle.notificationTimeoutMs }),
+    new WebhookSender(callbacks, { timeoutMs: config.lifecycle.notificationTimeoutMs }),
     options.secretBox,
     options.observer ?? null,
   );

@@ -1,7 +1,9 @@
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import { isIP } from 'node:net';
-import { type CallbackAddressGuard, CallbackAddressRefusedError } from './callback-address.guard';
+import { OutboundAddressRefusedError } from '../outbound/outbound-address.guard';
+import {
+  type OutboundHttpClient,
+  type OutboundResponse,
+  dropResponseBody,
+} from '../outbound/outbound-http.client';
 
 export interface WebhookSenderOptions {
   /** Time allowed from the start of the attempt to the response status (contract: 15 s). */
@@ -33,30 +35,19 @@ export type WebhookSendResult = WebhookResponse | WebhookTransportFailure;
 export const USER_AGENT = 'pre-statement-service-webhooks/1';
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
-/**
- * Idle pooled connections are closed after this long: shorter than the usual server keep-alive
- * timeouts (Node 5 s, nginx 75 s), so we rarely send on a connection the receiver is closing.
- */
-const IDLE_CONNECTION_MS = 4_000;
-
-/** Errors that mean a pooled connection was closed by the receiver before it read the request. */
-const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE']);
+/** Errors that mean a connection was closed by the receiver before it answered. */
+const CLOSED_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 /**
- * POSTs one signed notification body to a callback URL through the SSRF guard. Connections are kept
- * alive and reused per host (a TLS handshake per delivery costs more than the delivery): the guard
- * checks the address each connection opens to, so a reused one was checked when it opened.
+ * POSTs one signed notification body to a callback URL through the outbound client, which checks the
+ * address each connection opens to (SSRF guard) and keeps connections alive per receiver (a TLS handshake
+ * per delivery costs more than the delivery): a reused connection was checked when it opened.
  */
 export class WebhookSender {
-  private readonly agents: { http: http.Agent; https: https.Agent };
-
   constructor(
-    private readonly guard: CallbackAddressGuard,
+    private readonly client: OutboundHttpClient,
     private readonly options: WebhookSenderOptions,
-  ) {
-    const pool = { keepAlive: true, timeout: IDLE_CONNECTION_MS, maxSockets: 50, maxFreeSockets: 10 };
-    this.agents = { http: new http.Agent(pool), https: new https.Agent(pool) };
-  }
+  ) {}
 
   async send(
     rawUrl: string,
@@ -67,21 +58,18 @@ export class WebhookSender {
     const elapsed = () => Math.round(performance.now() - started);
     let url: URL;
     try {
-      url = this.guard.parseUrl(rawUrl);
-      // Node connects to an IP literal without calling `lookup`: the guard must see it here.
-      const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-      if (isIP(host)) this.guard.assertAddress(host);
+      url = this.client.parseUrl(rawUrl);
     } catch (error) {
       return { kind: 'failure', reason: 'refused', error: describe(error), latencyMs: elapsed() };
     }
     const payload = Buffer.from(body, 'utf8');
     const deadline = Date.now() + this.options.timeoutMs;
-    const first = await this.post(url, payload, signatureHeaders, deadline, elapsed, 'pooled');
-    if (first !== 'stale-connection') return first;
-    // The receiver closed a kept-alive connection as we reused it, before reading the request: sent
-    // again, once, on a new connection (never stale).
-    const second = await this.post(url, payload, signatureHeaders, deadline, elapsed, 'new');
-    return second === 'stale-connection'
+    const first = await this.post(url, payload, signatureHeaders, deadline, elapsed, false);
+    if (first !== 'closed-unanswered') return first;
+    // The receiver closed a kept-alive connection as we reused it, before answering: sent again, once,
+    // on a new connection (never a kept-alive one).
+    const second = await this.post(url, payload, signatureHeaders, deadline, elapsed, true);
+    return second === 'closed-unanswered'
       ? {
           kind: 'failure',
           reason: 'network',
@@ -91,115 +79,109 @@ export class WebhookSender {
       : second;
   }
 
-  /** Closes the pooled connections (process shutdown). */
+  /** Closes the kept-alive connections (process shutdown). */
   close(): void {
-    this.agents.http.destroy();
-    this.agents.https.destroy();
+    this.client.close().catch(() => undefined);
   }
 
-  private post(
+  private async post(
     url: URL,
     payload: Buffer,
     signatureHeaders: Record<string, string>,
     deadline: number,
     elapsed: () => number,
-    connection: 'pooled' | 'new',
-  ): Promise<WebhookSendResult | 'stale-connection'> {
-    const secure = url.protocol === 'https:';
-    const transport = secure ? https : http;
-    const agent = connection === 'new' ? false : secure ? this.agents.https : this.agents.http;
-
-    return new Promise<WebhookSendResult | 'stale-connection'>((resolve) => {
-      let settled = false;
-      let response: IncomingMessage | null = null;
-      let readResponse: (() => WebhookResponse) | null = null;
-      /** `reusable`: the whole answer was read, so the connection can serve the next delivery. */
-      const finish = (result: WebhookSendResult | 'stale-connection', reusable = false) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        if (!reusable) {
-          response?.destroy();
-          request.destroy();
-        }
-        resolve(result);
-      };
-
-      const request = transport.request(url, {
+    newConnection: boolean,
+  ): Promise<WebhookSendResult | 'closed-unanswered'> {
+    const deadlineReached = new AbortController();
+    const timer = setTimeout(() => deadlineReached.abort(), Math.max(deadline - Date.now(), 0));
+    let response: OutboundResponse;
+    try {
+      response = await this.client.request(url, {
         method: 'POST',
-        agent,
-        lookup: this.guard.lookup,
         headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': String(payload.length),
-          'User-Agent': USER_AGENT,
+          'content-type': 'application/json',
+          'user-agent': USER_AGENT,
           ...signatureHeaders,
         },
+        body: payload,
+        signal: deadlineReached.signal,
+        newConnection,
       });
-
-      const timer = setTimeout(
-        () => {
-          // The status came in time: a slow body does not turn an answer into a timeout.
-          if (readResponse) finish(readResponse());
-          else {
-            finish({
-              kind: 'failure',
-              reason: 'timeout',
-              error: `no response within ${this.options.timeoutMs} ms`,
-              latencyMs: elapsed(),
-            });
-          }
-        },
-        Math.max(deadline - Date.now(), 0),
-      );
-
-      request.on('response', (res) => {
-        response = res;
-        const latencyMs = elapsed();
-        const chunks: Buffer[] = [];
-        let received = 0;
-        readResponse = () => ({
-          kind: 'response',
-          status: res.statusCode ?? 0,
-          latencyMs,
-          excerpt: excerptOf(chunks),
-          retryAfter: singleHeader(res, 'retry-after'),
-          location: singleHeader(res, 'location'),
-        });
-        res.on('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          received += chunk.length;
-          // Enough for the log: the rest is not read, so this connection is not reused.
-          if (received >= RESPONSE_EXCERPT_BYTES) finish(readResponse!());
-        });
-        res.on('end', () => finish(readResponse!(), true));
-        res.on('error', () => finish(readResponse!()));
-        res.on('close', () => finish(readResponse!()));
-      });
-      request.on('error', (error: NodeJS.ErrnoException) => {
-        if (request.reusedSocket && response === null && STALE_CONNECTION_CODES.has(error.code ?? '')) {
-          finish('stale-connection');
-          return;
-        }
-        finish({
+    } catch (error) {
+      clearTimeout(timer);
+      if (deadlineReached.signal.aborted) {
+        return {
           kind: 'failure',
-          reason: error instanceof CallbackAddressRefusedError ? 'refused' : 'network',
-          error: describe(error),
+          reason: 'timeout',
+          error: `no response within ${this.options.timeoutMs} ms`,
           latencyMs: elapsed(),
-        });
-      });
-      request.end(payload);
-    });
+        };
+      }
+      if (!newConnection && closedUnanswered(error)) return 'closed-unanswered';
+      return {
+        kind: 'failure',
+        reason: error instanceof OutboundAddressRefusedError ? 'refused' : 'network',
+        error: describe(error),
+        latencyMs: elapsed(),
+      };
+    }
+    const latencyMs = elapsed();
+    try {
+      // The status came in time: a slow body does not turn an answer into a timeout, the deadline only
+      // ends the reading of the excerpt.
+      const excerpt = await readExcerpt(response);
+      return {
+        kind: 'response',
+        status: response.statusCode,
+        latencyMs,
+        excerpt,
+        retryAfter: singleHeader(response, 'retry-after'),
+        location: singleHeader(response, 'location'),
+      };
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
 
-function excerptOf(chunks: Buffer[]): string {
+/**
+ * Up to the first 1 KiB of the body. The whole answer read, the connection serves the next delivery;
+ * otherwise (a longer body, the deadline, a broken connection) the rest is dropped with the connection.
+ */
+async function readExcerpt(response: OutboundResponse): Promise<string> {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  try {
+    for await (const chunk of response.body) {
+      chunks.push(chunk as Buffer);
+      received += (chunk as Buffer).length;
+      if (received >= RESPONSE_EXCERPT_BYTES) break;
+    }
+  } catch {
+    // What came before the deadline or the failure is the excerpt.
+  } finally {
+    dropResponseBody(response);
+  }
   // PostgreSQL text cannot hold NUL; a multi-byte character cut at 1 KiB decodes as U+FFFD.
   return Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8').replace(/\0/g, '');
 }
 
-function singleHeader(res: IncomingMessage, name: string): string | null {
-  const value = res.headers[name];
+/**
+ * A connection closed before any answer, as when the receiver drops a kept-alive connection we reuse:
+ * closed after earlier answers on it, or reset / broken pipe (undici does not tell on which connection
+ * those happened). A fresh connection closed without a byte of answer is not resent: the receiver fails.
+ */
+function closedUnanswered(error: unknown): boolean {
+  const { code, socket } = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    socket?: { bytesRead?: unknown };
+  };
+  if (typeof code === 'string' && CLOSED_CONNECTION_CODES.has(code)) return true;
+  return code === 'UND_ERR_SOCKET' && typeof socket?.bytesRead === 'number' && socket.bytesRead > 0;
+}
+
+function singleHeader(response: OutboundResponse, name: string): string | null {
+  const value = response.headers[name];
   return typeof value === 'string' ? value : null;
 }
 

@@ -17,6 +17,7 @@ import { NotificationAlerts1763800000000 } from './migrations/1763800000000-Noti
 import { OrderWorkflowOutbox1763810000000 } from './migrations/1763810000000-OrderWorkflowOutbox';
 import { PendingNotificationsIndex1763820000000 } from './migrations/1763820000000-PendingNotificationsIndex';
 import { KeyedIdempotencyFingerprints1763830000000 } from './migrations/1763830000000-KeyedIdempotencyFingerprints';
+import { OrderCollectionBlock1763835000000 } from './migrations/1763835000000-OrderCollectionBlock';
 
 export const ENTITIES = [
   AccountEntity,
@@ -38,6 +39,7 @@ export const MIGRATIONS = [
   OrderWorkflowOutbox1763810000000,
   PendingNotificationsIndex1763820000000,
   KeyedIdempotencyFingerprints1763830000000,
+  OrderCollectionBlock1763835000000,
 ];
 
 /** The one DataSource definition, used by the API, the worker, the CLI and the tests. */

@@ -10,10 +10,7 @@ import { type OrderRepository } from '../persistence/repositories/order.reposito
 import { type StoredDocumentRepository } from '../persistence/repositories/stored-document.repository';
 import { type SecretBox } from '../security/secret-box';
 import { syndicCredentialsOf } from './order-credentials';
-
-export class OrderNotFoundForProcessingError extends Error {
-  override readonly name = 'OrderNotFoundForProcessingError';
-}
+import { OrderCredentialsMissingError, OrderNotFoundForProcessingError } from './order-processing.errors';
 
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
@@ -45,7 +42,10 @@ export class OrderCollectionService {
     private readonly secretBox: SecretBox,
   ) {}
 
-  /** Throws ExtranetCredentialsRefusedError when the extranet refuses the seller's credentials. */
+  /**
+   * Throws ExtranetCredentialsRefusedError when the extranet refuses the seller's credentials, and the
+   * permanent failures of libs/processing/order-processing-failure.ts when no extranet can be reached.
+   */
   async verifyLogin(orderid: string): Promise<void> {
     // Always a fresh login: this step exists to check the credentials.
     this.sessions.delete(orderid);
@@ -153,8 +153,9 @@ export class OrderCollectionService {
     const cached = this.sessions.get(order.orderid);
     if (cached && cached.expiresAt > Date.now()) return cached;
     const credentials = syndicCredentialsOf(order, this.secretBox);
-    if (!credentials)
-      throw new OrderNotFoundForProcessingError(`Order ${order.orderid} has no syndic credentials`);
+    if (!credentials) {
+      throw new OrderCredentialsMissingError(`Order ${order.orderid} has no syndic credentials`);
+    }
     const connector = this.connectors.connectorFor({ syndic: credentials, testMode: order.testMode });
     const fresh = {
       connector,

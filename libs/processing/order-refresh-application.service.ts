@@ -4,7 +4,7 @@ import { OrderRefreshRequestEntity } from '../persistence/entities/order-refresh
 import { OrderEntity } from '../persistence/entities/order.entity';
 import { type OrderRepository } from '../persistence/repositories/order.repository';
 import { type OrderRecord, toOrderRecord } from '../orders/order-record';
-import { OrderNotFoundForProcessingError } from './order-collection.service';
+import { OrderNotFoundForProcessingError } from './order-processing.errors';
 
 export interface AppliedRefresh {
   record: OrderRecord;
@@ -44,6 +44,10 @@ export class OrderRefreshApplicationService {
         method: request.method,
         missingDoctypes: [],
         doneAt: null,
+        // A new collection round: whatever blocked the previous one is for it to find again.
+        collectionBlockedReason: null,
+        collectionBlockedDetail: null,
+        collectionBlockedAt: null,
       };
       if (request.syndicPasswordSealed) {
         Object.assign(changes, {

@@ -4,7 +4,7 @@ import { type OrderRepository } from '../persistence/repositories/order.reposito
 import { type StoredDocumentRepository } from '../persistence/repositories/stored-document.repository';
 import { type PreStatementInput } from '../pre-statement/pre-statement-input';
 import { renderPreStatementPdf } from '../pre-statement/pre-statement.renderer';
-import { OrderNotFoundForProcessingError } from './order-collection.service';
+import { OrderNotFoundForProcessingError } from './order-processing.errors';
 
 /** Generates and stores the pre-statement of an order version; idempotent per version. */
 export class PreStatementGenerationService {

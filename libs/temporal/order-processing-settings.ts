@@ -10,5 +10,6 @@ export function orderProcessingSettings(
     waitingDeadlineMs: lifecycle.waitingDeadlineMs,
     refreshWindowMs: lifecycle.refreshWindowMs,
     extranetActivityTimeoutMs: extranet.activityTimeoutMs,
+    extranetHeartbeatTimeoutMs: extranet.heartbeatTimeoutMs,
   };
 }

@@ -83,3 +83,64 @@ describe('order processing under faults', () => {
     }
   }, 180_000);
 });
+
+describe('a collection step whose worker is killed', () => {
+  let stack: LifecycleStack;
+
+  // The default step timeouts: 2 minutes start-to-close, 10 s heartbeat.
+  beforeAll(async () => {
+    stack = await startLifecycleStack({ EXTRANET_REQUEST_TIMEOUT: '30s' });
+  });
+  afterAll(() => stack.close());
+
+  const admin = (route: string, body?: unknown) =>
+    fetch(`${stack.sandboxUrl}/__admin/${route}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((r) => r.json() as Promise<{ requests: { byRoute: Record<string, number> } }>);
+  const logins = async () => (await admin('stats')).requests.byRoute['POST /api/v1/session'] ?? 0;
+
+  it('is retried on another worker within seconds of the kill, not after its 2-minute timeout', async () => {
+    await stack.stopWorker();
+    await admin('reset', {});
+    execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.js'), '--quiet', '--no-bundle'], {
+      cwd: REPO_ROOT,
+    });
+    const worker: ChildProcess = spawn(process.execPath, ['dist/apps/worker/src/main.js'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...stack.env },
+      stdio: 'ignore',
+    });
+    try {
+      // The login answer takes 20 s: the worker is killed while the step is running.
+      await admin('faults', { mode: 'slow', count: 1, latencyMs: 20_000 });
+      const orderid = await stack.createOrder({
+        syndic: { name: 'Foncia', username: 'ines.killed', password: 'pw' },
+      });
+      await waitFor(async () => (await logins()) === 1, {
+        what: 'the login step running',
+        timeoutMs: 60_000,
+      });
+      worker.kill('SIGKILL');
+      const killedAt = Date.now();
+      await new Promise((resolve) => worker.once('exit', resolve));
+      await stack.startWorker();
+      await waitFor(async () => (await logins()) >= 2, { what: 'the login step retried', timeoutMs: 60_000 });
+      const resumedAfterMs = Date.now() - killedAt;
+      // 10 s of heartbeat timeout and the retry's 1 s backoff, with room for a loaded machine.
+      expect(resumedAfterMs).toBeLessThan(25_000);
+      await waitFor(async () => (await stack.stateOf(orderid)) === 'done', {
+        what: 'done',
+        timeoutMs: 60_000,
+      });
+      expect(await stack.transitionsOf(orderid)).toEqual([
+        '>confirmed',
+        'confirmed>received',
+        'received>done',
+      ]);
+    } finally {
+      if (worker.exitCode === null) worker.kill('SIGKILL');
+    }
+  }, 180_000);
+});

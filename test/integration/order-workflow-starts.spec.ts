@@ -49,12 +49,19 @@ describe('order workflow starts (relay and recovery sweep; API, worker and Tempo
     return orderid;
   }
 
+  /** A live order's syndic: its extranet is the stack's syndic extranet (there is no default one). */
+  const liveSyndic = () => ({
+    name: 'Foncia',
+    username: 'marie.dupont',
+    password: 's3cret-syndic',
+    url: stack.syndicExtranetUrl,
+  });
   const describeWorkflow = (workflowId: string) =>
     stack.api.temporal.workflow.getHandle(workflowId).describe();
   const workflowStarted = (orderid: string) => orderWorkflowsStarted(stack.api.dataSource, orderid);
 
   it('starts both workflows of a live order right after its creation, only the order’s in test mode', async () => {
-    const live = await stack.createOrder({ test_mode: false });
+    const live = await stack.createOrder({ test_mode: false, syndic: liveSyndic() });
     const test = await stack.createOrder({ test_mode: true });
     await Promise.all([workflowStarted(live), workflowStarted(test)]);
     expect((await describeWorkflow(orderWorkflowId(live))).taskQueue).toBe(stack.env.TEMPORAL_TASK_QUEUE);
@@ -79,7 +86,7 @@ describe('order workflow starts (relay and recovery sweep; API, worker and Tempo
   });
 
   it('sweeps the orders left unstarted: their workflows start and the orders are processed', async () => {
-    const live = await createUnstartedOrder({ test_mode: false });
+    const live = await createUnstartedOrder({ test_mode: false, syndic: liveSyndic() });
     const test = await createUnstartedOrder({ test_mode: true });
     expect(await stack.api.sweep.sweep()).toBeGreaterThanOrEqual(2);
     expect((await orders.findById(live))!.workflowStartedAt).not.toBeNull();

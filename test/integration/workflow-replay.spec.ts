@@ -27,7 +27,8 @@ Worker.runReplayHistory(options, history, fixture).then(
  * Replays recorded histories of the main scenarios against the current workflow code: a change that
  * would break running workflows (non-determinism) fails here. Re-record after an intended, versioned
  * change with `RECORD_WORKFLOW_HISTORIES=1 npx jest test/integration/order-lifecycle
- * test/integration/notifications/notification-{api,emails} --selectProjects integration`; keep the
+ * test/integration/extranet-destinations test/integration/notifications/notification-{api,emails}
+ * --selectProjects integration`; keep the
  * history of a superseded version under another name while runs of it may still be open.
  */
 describe('workflow replay: orders, notification queues, redeliveries, confirmation emails', () => {

@@ -27,7 +27,13 @@ export interface LifecycleStack {
   api: ApiTestApp;
   http: HttpTestClient;
   receiver: WebhookReceiver;
+  /** The sandbox extranet: test-mode orders only. */
   sandboxUrl: string;
+  /**
+   * A syndic's extranet for live orders (`syndic.url`): another instance of the sandbox server, so it
+   * speaks the same protocol, at an address that is not the configured sandbox's.
+   */
+  syndicExtranetUrl: string;
   account: SignedInAccount;
   env: Record<string, string>;
   /** Creates an order of the stack's account (the fixture body with `overrides`); returns its id. */
@@ -60,6 +66,7 @@ export async function startLifecycleStack(
     slowLatencyMs: 1500,
     ...options.sandbox,
   });
+  const syndicExtranet = await startSandboxExtranet({ port: 0, latencyMs: 5 });
   const receiver = await new WebhookReceiver().start();
   const id = randomUUID().slice(0, 8);
   const fullEnv: Record<string, string> = {
@@ -81,6 +88,7 @@ export async function startLifecycleStack(
     http: new HttpTestClient(api.baseUrl),
     receiver,
     sandboxUrl: sandbox.url,
+    syndicExtranetUrl: syndicExtranet.url,
     account,
     env: fullEnv,
     async createOrder(overrides) {
@@ -113,6 +121,7 @@ export async function startLifecycleStack(
       await api.close();
       await receiver.stop();
       await sandbox.close();
+      await syndicExtranet.close();
     },
   };
   await stack.startWorker();

@@ -4,6 +4,7 @@ import { createAppLogger } from '../../../libs/logging/app-logger';
 import { ApiModule, type ApiDependencies } from './api.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { answerClientError } from './http/client-error.handler';
+import { OutboundAddressGuard } from '../../../libs/outbound/outbound-address.guard';
 import { DtoValidationPipe } from './http/dto-validation.pipe';
 import { RouteCatalog } from './http/route-catalog';
 import { securityHeaders } from './http/security-headers';
@@ -28,7 +29,7 @@ export async function createApiApp(deps: ApiDependencies): Promise<NestExpressAp
   const routeCatalog = () => (routes ??= RouteCatalog.fromExpress(express));
   app.use(httpMetricsMiddleware(app.get(ApiMetrics).http, routeCatalog));
   app.useGlobalFilters(new ApiExceptionFilter(routeCatalog));
-  app.useGlobalPipes(new DtoValidationPipe());
+  app.useGlobalPipes(new DtoValidationPipe(new OutboundAddressGuard(deps.config.outbound, 'extranet')));
   // No enableShutdownHooks(): main.ts owns SIGTERM (graceful-shutdown.ts). Nest's handler re-raises the
   // signal once closed, which ends the process (exit 143) before the database and Temporal are released.
   publishOpenApiDocument(app, deps.config);

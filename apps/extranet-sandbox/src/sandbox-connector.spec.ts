@@ -5,6 +5,7 @@ import {
   ExtranetUnavailableError,
 } from '../../../libs/extranet/extranet-errors';
 import { HttpExtranetConnector } from '../../../libs/extranet/http-extranet.connector';
+import { createOutboundHttpClient } from '../../../libs/outbound/outbound-http-client.factory';
 import { type SyndicCredentials } from '../../../libs/extranet/syndic-credentials';
 import { coOwnershipForUsername } from './fixtures/sandbox-co-ownerships';
 import { type RunningSandboxExtranet, startSandboxExtranet } from './sandbox-server';
@@ -31,12 +32,20 @@ function usernameFor(key: string): string {
 describe('HttpExtranetConnector against the sandbox extranet', () => {
   let sandbox: RunningSandboxExtranet;
   let connector: HttpExtranetConnector;
+  const client = createOutboundHttpClient({
+    purpose: 'extranet',
+    policy: { allowPrivate: true },
+    timeoutMs: 5000,
+  });
 
   beforeAll(async () => {
     sandbox = await startSandboxExtranet({ port: 0, latencyMs: 5, slowLatencyMs: 2000 });
-    connector = new HttpExtranetConnector({ baseUrl: sandbox.url, requestTimeoutMs: 1000 });
+    connector = new HttpExtranetConnector({ baseUrl: sandbox.url, client, requestTimeoutMs: 1000 });
   });
-  afterAll(() => sandbox.close());
+  afterAll(async () => {
+    await client.close();
+    await sandbox.close();
+  });
   beforeEach(() => admin('/__admin/reset'));
 
   async function admin(path: string, body?: unknown): Promise<unknown> {
@@ -140,7 +149,7 @@ describe('HttpExtranetConnector against the sandbox extranet', () => {
     await expect(connector.login(credentials('sandbox-slow'))).rejects.toBeInstanceOf(
       ExtranetUnavailableError,
     );
-    const patient = new HttpExtranetConnector({ baseUrl: sandbox.url, requestTimeoutMs: 5000 });
+    const patient = new HttpExtranetConnector({ baseUrl: sandbox.url, client, requestTimeoutMs: 5000 });
     await expect(patient.login(credentials('sandbox-slow'))).resolves.toMatchObject({
       token: expect.any(String),
     });

@@ -28,7 +28,6 @@ export function createNotificationDelivery(
     secretBox: options.security.secretBox,
     documentStore: options.documentStore,
     specimenPdf: () => renderSpecimenPreStatement('SPECIM', '', new Date()),
-    callbackAllowlist: config.webhooks.callbackAllowlist,
     // Runs inside the delivery activity: its logger carries the workflow and activity ids.
     observer: createFailingEndpointAlerts(options, (message) => log.warn(message)),
   });

@@ -13,6 +13,23 @@ import { OrderRefreshApplicationService } from '../../../libs/processing/order-r
 import { PreStatementGenerationService } from '../../../libs/processing/pre-statement-generation.service';
 import { type SecurityServices } from '../../../libs/security/security-services.factory';
 
+/**
+ * The extranet connectors of the worker: the sandbox for test mode, a live order's `syndic.url` through
+ * the outbound address policy. Dedicated adapters are registered here (`.register({...})`).
+ */
+export function createExtranetConnectors(
+  config: AppConfig,
+  /** Extranet call latency and errors (the worker's metrics). */
+  observer?: ExtranetCallObserver,
+): ExtranetConnectorRegistry {
+  return new ExtranetConnectorRegistry({
+    sandboxBaseUrl: config.extranet.sandboxBaseUrl,
+    policy: config.outbound,
+    requestTimeoutMs: config.extranet.requestTimeoutMs,
+    observer,
+  });
+}
+
 /** Builds the services the order activities adapt; shared by the worker process and the tests. */
 export function createOrderActivityDependencies(options: {
   config: AppConfig;
@@ -20,18 +37,11 @@ export function createOrderActivityDependencies(options: {
   security: SecurityServices;
   documentStore: DocumentStore;
   notificationQueue: OrderActivityDependencies['notificationQueue'];
-  /** Extranet call latency and errors (the worker's metrics). */
-  extranetObserver?: ExtranetCallObserver;
+  connectors: ExtranetConnectorRegistry;
 }): OrderActivityDependencies {
-  const { config, dataSource, security, documentStore } = options;
+  const { dataSource, security, documentStore, connectors } = options;
   const orders = new OrderRepository(dataSource);
   const documents = new StoredDocumentRepository(dataSource);
-  const connectors = new ExtranetConnectorRegistry({
-    sandboxBaseUrl: config.extranet.sandboxBaseUrl,
-    defaultBaseUrl: config.extranet.defaultBaseUrl,
-    requestTimeoutMs: config.extranet.requestTimeoutMs,
-    observer: options.extranetObserver,
-  });
   return {
     orders,
     collection: new OrderCollectionService(orders, documents, connectors, documentStore, security.secretBox),

@@ -15,7 +15,7 @@ import { PeriodicTask } from '../../../libs/scheduling/periodic-task';
 import { createNotificationWorkflowStarter } from '../../../libs/temporal/notification-workflow-starters';
 import { createNotificationActivityDependencies } from './notification-activity.dependencies';
 import { createFailingEndpointAlerts, createNotificationDelivery } from './notification-delivery.factory';
-import { createOrderActivityDependencies } from './order-activity.dependencies';
+import { createExtranetConnectors, createOrderActivityDependencies } from './order-activity.dependencies';
 import { createOrderWorkers } from './order-worker.factory';
 import { createWorkerMetrics } from './worker-metrics';
 
@@ -63,13 +63,14 @@ export async function createOrderWorkerRuntime(
     namespace: config.temporal.namespace,
     dataConverter: { payloadCodecs: [payloadCodec] },
   });
+  const connectors = createExtranetConnectors(config, metrics.extranet);
   const dependencies = createOrderActivityDependencies({
     config,
     dataSource,
     security,
     documentStore,
     notificationQueue: createNotificationWorkflowStarter(client, config),
-    extranetObserver: metrics.extranet,
+    connectors,
   });
   const all = await createOrderWorkers({
     temporal: config.temporal,
@@ -113,6 +114,7 @@ export async function createOrderWorkerRuntime(
       await alertSweep?.stop();
       await connection.close();
       notifications.close();
+      await connectors.close();
       mailer.close();
       await dataSource.destroy();
     },

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { type CollectionBlockReason } from '../../domain/collection-block';
 import { type Doctype } from '../../domain/doctype';
 import { type OrderState } from '../../domain/order-state';
 import { type AccountStatement } from '../../extranet/account-statement';
@@ -110,6 +111,19 @@ export class OrderEntity {
   /** The order's workflows were started (null: still to be started by the relay or the sweep). */
   @Column({ name: 'workflow_started_at', type: 'timestamptz', nullable: true })
   workflowStartedAt!: Date | null;
+
+  /**
+   * Why the collection is blocked for an operator (null when it is not): set with a
+   * `collection-blocked` event, cleared by a refresh. See libs/domain/collection-block.ts.
+   */
+  @Column({ name: 'collection_blocked_reason', type: 'varchar', length: 32, nullable: true })
+  collectionBlockedReason!: CollectionBlockReason | null;
+
+  @Column({ name: 'collection_blocked_detail', type: 'text', nullable: true })
+  collectionBlockedDetail!: string | null;
+
+  @Column({ name: 'collection_blocked_at', type: 'timestamptz', nullable: true })
+  collectionBlockedAt!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -64,6 +64,8 @@ export class OperationalStatsRepository {
       .select('e.from_state', 'from_state')
       .addSelect('e.to_state', 'to_state')
       .addSelect('COUNT(*)', 'count')
+      // Events that change nothing (a blocked collection) are not transitions.
+      .where('e.from_state IS DISTINCT FROM e.to_state')
       .groupBy('e.from_state')
       .addGroupBy('e.to_state')
       .getRawMany<{ from_state: string | null; to_state: string; count: string }>();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { type CollectionBlock } from '../../domain/collection-block';
 import { type Doctype } from '../../domain/doctype';
 import { type OrderState } from '../../domain/order-state';
 import { type AccountStatement } from '../../extranet/account-statement';
@@ -193,6 +194,40 @@ export class OrderRepository {
       orderVersion: version,
       test: false,
       createdAt: at,
+    });
+  }
+
+  /**
+   * Records that the collection of this order version is blocked: the reason on the order and a
+   * `collection-blocked` event (its state unchanged, no notification: the client is told nothing).
+   * Once per version (activity retries write nothing more); nothing when a refresh superseded it.
+   * Returns whether it was recorded now.
+   */
+  async recordCollectionBlocked(
+    orderid: string,
+    version: number,
+    block: CollectionBlock,
+    at: Date,
+  ): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      // TypeORM answers an UPDATE with [rows, affected count].
+      const [blocked] = (await manager.query(
+        `UPDATE orders
+            SET collection_blocked_reason = $3, collection_blocked_detail = $4, collection_blocked_at = $5
+          WHERE orderid = $1 AND version = $2 AND collection_blocked_at IS NULL
+          RETURNING state`,
+        [orderid, version, block.reason, block.detail, at],
+      )) as [{ state: OrderState }[], number];
+      if (blocked.length === 0) return false;
+      await this.insertEvent(manager, {
+        orderid,
+        fromState: blocked[0]!.state,
+        toState: blocked[0]!.state,
+        trigger: 'collection-blocked',
+        detail: { reason: block.reason, detail: block.detail },
+        at,
+      });
+      return true;
     });
   }
 

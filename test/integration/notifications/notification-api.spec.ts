@@ -80,7 +80,12 @@ describe('notifications API: delivery log, redelivery, test events, signed docum
   /** A live order through its whole lifecycle, with its three notifications delivered. */
   let liveOrder: string;
   beforeAll(async () => {
-    liveOrder = await createOrder({ test_mode: false, external_id: 'DOSSIER-LOG' });
+    // There is no default extranet: a live order gives its syndic's (the stack's syndic extranet).
+    liveOrder = await createOrder({
+      test_mode: false,
+      external_id: 'DOSSIER-LOG',
+      syndic: { name: 'Foncia', username: 'marie.dupont', password: 's3cret', url: stack.syndicExtranetUrl },
+    });
     await waitState(liveOrder, 'done');
     await waitFor(() => stack.receiver.statusesOf(liveOrder).length === 3, { what: 'notifications' });
     // The receiver answered before the attempt was logged: wait for the log too.

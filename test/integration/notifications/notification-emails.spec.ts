@@ -54,7 +54,12 @@ describe('emails: order confirmation and failing-endpoint alert (real SMTP serve
       test_mode: false,
       external_id: 'DOSSIER-EMAIL',
       lots: '12, 47',
-      syndic: { name: 'Foncia', username: 'jeanne.martin', password: 'mot-de-passe-du-syndic' },
+      syndic: {
+        name: 'Foncia',
+        username: 'jeanne.martin',
+        password: 'mot-de-passe-du-syndic',
+        url: stack.syndicExtranetUrl,
+      },
     });
 
     const [mail] = await waitFor(() => (mentioning(liveOrder).length > 0 ? mentioning(liveOrder) : null), {

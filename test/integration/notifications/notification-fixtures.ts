@@ -11,11 +11,8 @@ import { FilesystemDocumentStore } from '../../../libs/documents/filesystem-docu
 import { type Doctype } from '../../../libs/domain/doctype';
 import { type OrderState } from '../../../libs/domain/order-state';
 import { type AccountStatement } from '../../../libs/extranet/account-statement';
-import {
-  type CallbackAddressPolicy,
-  CallbackAddressGuard,
-  type HostResolver,
-} from '../../../libs/notifications/callback-address.guard';
+import { type HostResolver, type OutboundAddressPolicy } from '../../../libs/outbound/outbound-address.guard';
+import { createOutboundHttpClient } from '../../../libs/outbound/outbound-http-client.factory';
 import { type DocumentLinkSigner } from '../../../libs/notifications/document-link.signer';
 import { createDocumentLinkSigner } from '../../../libs/notifications/notification-delivery.factory';
 import { NotificationContentRepository } from '../../../libs/notifications/notification-content.repository';
@@ -51,7 +48,7 @@ export interface NotificationTestKit {
   specimen: Buffer;
   /** A delivery service; the guard policy and timeout vary per test. */
   deliveryService(options?: {
-    policy?: CallbackAddressPolicy;
+    policy?: OutboundAddressPolicy;
     timeoutMs?: number;
     resolver?: HostResolver;
   }): NotificationDeliveryService;
@@ -85,7 +82,9 @@ export async function openNotificationTestKit(): Promise<NotificationTestKit> {
       return new NotificationDeliveryService(
         notifications,
         payloads,
-        new WebhookSender(new CallbackAddressGuard(policy, resolver), { timeoutMs }),
+        new WebhookSender(createOutboundHttpClient({ purpose: 'callback', policy, timeoutMs, resolver }), {
+          timeoutMs,
+        }),
         security.secretBox,
       );
     },

@@ -154,8 +154,14 @@ describe('docker-compose.yml', () => {
       expect(config.mode).toBe('production');
       expect(config.database.embedded).toBe(false);
       expect(config.temporal.address).toBe('temporal:7233');
-      expect(config.webhooks.allowPrivateCallbacks).toBe(false);
+      expect(config.outbound).toEqual({ allowPrivate: false, allowlist: [] });
       expect(config.mail.smtpUrl).toBe('smtp://mailpit:1025');
+      // The sandbox serves test mode only: no setting sends live orders anywhere by default.
+      expect(config.extranet.sandboxBaseUrl).toBe('http://extranet-sandbox:3100');
+      expect(environment.EXTRANET_DEFAULT_URL).toBeUndefined();
+      expect(() =>
+        loadConfig({ ...environment, EXTRANET_DEFAULT_URL: environment.EXTRANET_SANDBOX_URL }),
+      ).toThrow('EXTRANET_DEFAULT_URL');
       expect(environment.WORKFLOW_BUNDLE_PATH).toBeUndefined(); // the image sets it
     }
     expect(loadConfig(services.worker!.environment!).metrics.workerSdkPort).toBe(9464);

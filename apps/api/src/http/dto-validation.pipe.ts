@@ -3,6 +3,8 @@ import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
 import { DomainError } from '../../../../libs/domain/domain-error';
 import { VALIDATION_MESSAGES } from '../../../../libs/i18n/messages.fr';
+import { type OutboundAddressGuard } from '../../../../libs/outbound/outbound-address.guard';
+import { outboundUrlRefusals } from './outbound-url.validation';
 
 /** Placeholder the DTO messages use for the field path, filled in with e.g. `owners[0].firstname`. */
 export const PATH = '{path}';
@@ -13,9 +15,13 @@ export const SYNDIC_RULE = 'syndic_invalid';
 /**
  * Validates bodies and queries against their DTO class. All messages are French and name the field;
  * unknown fields are dropped. The syndic rule of the published interface gets its exact text.
+ * With the outbound address guard of the running configuration, the addresses the service will call
+ * on the client's behalf (`IsOutboundUrl` fields) are refused when they are a forbidden IP literal.
  */
 @Injectable()
 export class DtoValidationPipe implements PipeTransform {
+  constructor(private readonly outboundAddresses: OutboundAddressGuard | null = null) {}
+
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     const dto = metadata.metatype;
     if (
@@ -47,8 +53,9 @@ export class DtoValidationPipe implements PipeTransform {
       // whatever it cannot read is not valid input.
       throw new DomainError('validation_failed');
     }
-    if (errors.length === 0) return instance;
     const messages = flatten(errors, '');
+    if (this.outboundAddresses) messages.push(...outboundUrlRefusals(instance, this.outboundAddresses));
+    if (messages.length === 0) return instance;
     if (messages.includes(SYNDIC_RULE)) throw new DomainError('syndic_invalid');
     throw new DomainError('validation_failed', {}, [...new Set(messages)].join(' ; '));
   }

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '../../../../libs/i18n/messages.fr';
+import { ERROR_MESSAGES, SUCCESS_MESSAGES, VALIDATION_MESSAGES } from '../../../../libs/i18n/messages.fr';
 
 /**
  * The examples of the published interface, in one place: shown in the OpenAPI document and sent to the
@@ -213,6 +213,7 @@ export const ERROR_EXAMPLES = {
   invalidCredentials: errorEnvelopeExample(ERROR_MESSAGES.invalid_credentials({})),
   unauthenticated: errorEnvelopeExample(ERROR_MESSAGES.unauthenticated({})),
   syndicInvalid: errorEnvelopeExample(ERROR_MESSAGES.syndic_invalid({})),
+  syndicUrlRefused: errorEnvelopeExample(VALIDATION_MESSAGES.urlRefusedAddress('syndic.url')),
   malformedJson: errorEnvelopeExample(
     ERROR_MESSAGES.malformed_json({ reason: 'virgule attendue (ligne 1, colonne 2, position 1)' }),
   ),

@@ -45,7 +45,7 @@ describe('loadConfig', () => {
     expect(config.security.jwtPreviousSecrets).toEqual([]);
     expect(config.mail.smtpUrl).toBeNull();
     expect(config.mail.outboxDir).toBe('var/mail');
-    expect(config.webhooks.allowPrivateCallbacks).toBe(true);
+    expect(config.outbound.allowPrivate).toBe(true);
     expect(config.webhooks.failureAlertAfterMs).toBe(24 * 3600 * 1000);
     expect(config.webhooks.failureAlertSweepIntervalMs).toBe(5 * 60 * 1000);
   });
@@ -80,7 +80,7 @@ describe('loadConfig', () => {
     expect(config.temporal.address).toBe('temporal.internal:7233');
     expect(config.temporal.namespace).toBe('orders');
     expect(config.mail.smtpUrl).toBe('smtp://mail.example.fr:25');
-    expect(config.webhooks.allowPrivateCallbacks).toBe(false);
+    expect(config.outbound.allowPrivate).toBe(false);
     expect(config.security.jwtPreviousSecrets).toEqual(['old-one', 'old-two']);
   });
 
@@ -117,7 +117,7 @@ describe('loadConfig', () => {
     ['False', false],
     ['off', false],
   ])('reads CALLBACK_ALLOW_PRIVATE=%s as %s', (value, expected) => {
-    expect(loadConfig({ CALLBACK_ALLOW_PRIVATE: value }).webhooks.allowPrivateCallbacks).toBe(expected);
+    expect(loadConfig({ CALLBACK_ALLOW_PRIVATE: value }).outbound.allowPrivate).toBe(expected);
   });
 
   it('refuses a JWT_SECRET shorter than 32 characters', () => {
@@ -132,7 +132,7 @@ describe('loadConfig', () => {
       const config = loadConfig(PRODUCTION);
       expect(config.mode).toBe('production');
       expect(config.database.embedded).toBe(false);
-      expect(config.webhooks.allowPrivateCallbacks).toBe(false);
+      expect(config.outbound.allowPrivate).toBe(false);
     });
 
     it('refuses the development JWT secret, whether defaulted or set explicitly', () => {
@@ -177,10 +177,49 @@ describe('loadConfig', () => {
     });
 
     it('opens private callbacks only when asked', () => {
-      expect(
-        loadConfig({ ...PRODUCTION, CALLBACK_ALLOW_PRIVATE: 'true' }).webhooks.allowPrivateCallbacks,
-      ).toBe(true);
+      expect(loadConfig({ ...PRODUCTION, CALLBACK_ALLOW_PRIVATE: 'true' }).outbound.allowPrivate).toBe(true);
     });
+  });
+});
+
+describe('loadConfig: extranets and the outbound address policy', () => {
+  it('has no default extranet for live orders, only the sandbox of test-mode orders', () => {
+    const config = loadConfig({});
+    expect(config.extranet).toEqual({
+      requestTimeoutMs: 15_000,
+      activityTimeoutMs: 120_000,
+      heartbeatTimeoutMs: 10_000,
+      sandboxPort: 3100,
+      sandboxHost: '127.0.0.1',
+      sandboxBaseUrl: 'http://127.0.0.1:3100',
+    });
+  });
+
+  it.each([
+    ['the sandbox in production', { ...PRODUCTION, EXTRANET_DEFAULT_URL: 'http://extranet-sandbox:3100' }],
+    ['the sandbox port in production', { ...PRODUCTION, EXTRANET_DEFAULT_URL: 'http://127.0.0.1:3100/' }],
+    ['a real extranet in production', { ...PRODUCTION, EXTRANET_DEFAULT_URL: 'https://extranet.example.fr' }],
+    ['the sandbox in development', { EXTRANET_DEFAULT_URL: 'http://127.0.0.1:3100' }],
+  ])('refuses to start with EXTRANET_DEFAULT_URL set (%s)', (_label, env) => {
+    const error = configError(env);
+    expect(error.variable).toBe('EXTRANET_DEFAULT_URL');
+    expect(error.message).toContain('no longer supported');
+  });
+
+  it('reads the heartbeat timeout of the collection steps, at least a second', () => {
+    expect(loadConfig({ EXTRANET_HEARTBEAT_TIMEOUT: '3s' }).extranet.heartbeatTimeoutMs).toBe(3000);
+    expect(configError({ EXTRANET_HEARTBEAT_TIMEOUT: '500ms' }).variable).toBe('EXTRANET_HEARTBEAT_TIMEOUT');
+  });
+
+  it('reads one allowlist for callbacks and extranets, refusing what is not a CIDR range at start', () => {
+    expect(loadConfig({ ...PRODUCTION, CALLBACK_ALLOWLIST: ' 10.1.0.0/16, fd00::/8 ,' }).outbound).toEqual({
+      allowPrivate: false,
+      allowlist: ['10.1.0.0/16', 'fd00::/8'],
+    });
+    for (const value of ['localhost', '10.0.0.0/33', '10.0.0.0/8,intranet']) {
+      const error = configError({ CALLBACK_ALLOWLIST: value });
+      expect(error.variable).toBe('CALLBACK_ALLOWLIST');
+    }
   });
 });
 

@@ -13,8 +13,7 @@ describe('extranet call metrics', () => {
     const registry = new Registry();
     const connectors = new ExtranetConnectorRegistry({
       sandboxBaseUrl: sandbox.url,
-      // Nothing listens there: every call fails as "unavailable".
-      defaultBaseUrl: 'http://127.0.0.1:9',
+      policy: { allowPrivate: true },
       requestTimeoutMs: 2000,
       observer: new ExtranetCallMetrics(registry),
     });
@@ -32,14 +31,16 @@ describe('extranet call metrics', () => {
       await expect(
         sandboxConnector.login({ name: 'Foncia', username: 'sandbox-bad-credentials', password: 'x' }),
       ).rejects.toBeInstanceOf(ExtranetCredentialsRefusedError);
+      // Nothing listens there: every call fails as "unavailable".
       const live = connectors.connectorFor({
         testMode: false,
-        syndic: { name: 'Petit Syndic', username: 'u', password: 'p' },
+        syndic: { name: 'Petit Syndic', username: 'u', password: 'p', url: 'http://127.0.0.1:9' },
       });
       await expect(live.login({ name: 'Petit Syndic', username: 'u', password: 'p' })).rejects.toBeInstanceOf(
         ExtranetUnavailableError,
       );
     } finally {
+      await connectors.close();
       await sandbox.close();
     }
 
@@ -54,7 +55,7 @@ describe('extranet call metrics', () => {
       /pre_statement_extranet_errors_total\{extranet="sandbox",operation="login",outcome="credentials_refused"\} 1/,
     );
     expect(text).toMatch(
-      /pre_statement_extranet_errors_total\{extranet="default",operation="login",outcome="unavailable"\} 1/,
+      /pre_statement_extranet_errors_total\{extranet="syndic",operation="login",outcome="unavailable"\} 1/,
     );
     // Successes are timed, not counted as errors; no URL, user name or password in any label.
     expect(text).not.toMatch(/errors_total\{[^}]*outcome="ok"/);

@@ -31,7 +31,10 @@ export const RefreshOrderDocs = () =>
     OrderIdParam(),
     ApiJsonBody(RefreshOrderDto, 'Paramètres du rafraîchissement', REFRESH_EXAMPLES),
     ApiEnvelopeOk(OrderRecordModel, 'Rafraîchissement demandé', REFRESHED),
-    ApiErrorEnvelope(400, 'Corps invalide', { syndicInvalid: ERROR_EXAMPLES.syndicInvalid }),
+    ApiErrorEnvelope(400, 'Corps invalide', {
+      syndicInvalid: ERROR_EXAMPLES.syndicInvalid,
+      syndicUrlRefused: ERROR_EXAMPLES.syndicUrlRefused,
+    }),
     ApiErrorEnvelope(404, 'Commande inconnue', { orderNotFound: ERROR_EXAMPLES.orderNotFound }),
     ApiErrorEnvelope(409, 'Commande clôturée (fenêtre de rafraîchissement dépassée)', {
       orderClosed: ERROR_EXAMPLES.orderClosed,

@@ -37,7 +37,12 @@ export const CreateOrderDocs = () =>
         'Avec l’en-tête `Idempotency-Key`, la même clé et le même corps dans les 24 h renvoient la première ' +
         'réponse sans rien créer ; la même clé avec un autre corps répond 409. Deux requêtes simultanées ' +
         'avec la même clé donnent une seule commande : la seconde attend la première et renvoie sa réponse. ' +
-        'Une requête qui échoue ne retient pas la clé.',
+        'Une requête qui échoue ne retient pas la clé.\n\n' +
+        'Une commande réelle (hors mode test) est collectée sur l’extranet de son syndic : celui d’un ' +
+        'connecteur dédié, sinon `syndic.url` (jamais l’extranet de démonstration). Sans l’un ni l’autre, elle ' +
+        'est acceptée mais sa collecte attend l’intervention d’un opérateur ; un rafraîchissement donnant ' +
+        '`syndic.url` la relance. `syndic.url` est refusée (400) si elle n’est pas en http(s), contient des ' +
+        'identifiants, ou désigne une adresse interdite (boucle locale, réseau privé, lien local, métadonnées).',
     }),
     ApiHeader({
       name: 'Idempotency-Key',
@@ -51,6 +56,7 @@ export const CreateOrderDocs = () =>
     }),
     ApiErrorEnvelope(400, 'Corps invalide : le message nomme le champ en cause', {
       syndicInvalid: ERROR_EXAMPLES.syndicInvalid,
+      syndicUrlRefused: ERROR_EXAMPLES.syndicUrlRefused,
       malformedJson: ERROR_EXAMPLES.malformedJson,
     }),
     ApiErrorEnvelope(409, 'Clé d’idempotence déjà utilisée avec un autre corps, ou plus vérifiable', {

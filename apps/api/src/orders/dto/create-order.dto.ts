@@ -24,6 +24,7 @@ import { VALIDATION_MESSAGES as M } from '../../../../../libs/i18n/messages.fr';
 import { type NewOrder } from '../../../../../libs/orders/new-order';
 import { decodeUploadedDocuments } from '../../../../../libs/orders/uploaded-document';
 import { PATH, SYNDIC_RULE } from '../../http/dto-validation.pipe';
+import { IsOutboundUrl } from '../../http/outbound-url.validation';
 import { IsUploadedDocumentList, UploadedDocumentItem } from './upload-documents.dto';
 
 export const ORDER_METHODS = ['extranet', 'upload'] as const;
@@ -117,11 +118,18 @@ export class SyndicDto {
   password!: string;
 
   @ApiPropertyOptional({
-    description: "Adresse de l'extranet, quand le syndic n'a pas de connecteur dédié",
+    description:
+      "Adresse de l'extranet, quand le syndic n'a pas de connecteur dédié : http(s), sans identifiants, " +
+      'publique (en production, les adresses de boucle locale, de réseau privé, de lien local et de ' +
+      'métadonnées sont refusées). Sans elle ni connecteur dédié, la collecte attend un opérateur.',
     example: 'https://extranet.syndic.example.fr',
+    maxLength: 2048,
   })
   @IsOptional()
-  @IsUrl(HTTP_URL, { message: M.url('syndic.url') })
+  @IsOutboundUrl({ message: M.urlCredentials(PATH) })
+  @MaxLength(2048, { message: M.maxLength(PATH, 2048) })
+  @IsUrl(HTTP_URL, { message: M.url(PATH) })
+  @IsString({ message: M.url(PATH) })
   url?: string;
 }
 

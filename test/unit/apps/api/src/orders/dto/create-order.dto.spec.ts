@@ -3,6 +3,7 @@ import { DtoValidationPipe } from '../../../../../../../apps/api/src/http/dto-va
 import { CreateOrderDto, toNewOrder } from '../../../../../../../apps/api/src/orders/dto/create-order.dto';
 import { DomainError } from '../../../../../../../libs/domain/domain-error';
 import { errorMessage } from '../../../../../../../libs/i18n/messages.fr';
+import { OutboundAddressGuard } from '../../../../../../../libs/outbound/outbound-address.guard';
 import { orderBody } from '../../../../../../support/order-fixtures';
 
 const SYNDIC_TEXT = "Informations du syndic manquantes ou incorrectes pour la méthode 'extranet'";
@@ -278,5 +279,82 @@ describe('toNewOrder', () => {
       ),
     );
     expect(order.syndic).toEqual({ name: 'N', username: 'u', password: 'p', url: 'https://x.example.fr' });
+  });
+});
+
+describe('CreateOrderDto validation: syndic.url, the extranet address the service will call', () => {
+  const production = new DtoValidationPipe(new OutboundAddressGuard({ allowPrivate: false }, 'extranet'));
+  const development = new DtoValidationPipe(new OutboundAddressGuard({ allowPrivate: true }, 'extranet'));
+  const withUrl = (url: unknown) =>
+    orderBody({ syndic: { name: 'Foncia', username: 'u', password: 'p', url } });
+  const refusalBy = (validationPipe: DtoValidationPipe, body: unknown): DomainError => {
+    try {
+      validationPipe.transform(body, { type: 'body', metatype: CreateOrderDto });
+    } catch (error) {
+      expect(error).toBeInstanceOf(DomainError);
+      return error as DomainError;
+    }
+    throw new Error(`accepted ${JSON.stringify(body)}`);
+  };
+  const REFUSED =
+    "Le champ 'syndic.url' désigne une adresse interdite (boucle locale, réseau privé, lien local ou " +
+    'service de métadonnées) : donnez l’adresse publique de l’extranet';
+
+  it.each([
+    'http://127.0.0.1:8080/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[::1]:3100/extranet',
+    'http://169.254.169.254/latest/meta-data/',
+    'https://10.0.0.12/',
+    'http://100.64.0.1/',
+    'http://[fd00:ec2::254]/',
+  ])('refuses the IP literal %s in production, naming the field', (url) => {
+    const error = refusalBy(production, withUrl(url));
+    expect(error.code).toBe('validation_failed');
+    expect(error.detailText).toBe(REFUSED);
+  });
+
+  it('accepts those addresses where the policy allows them (development, tests)', () => {
+    expect(
+      development.transform(withUrl('http://127.0.0.1:8080/'), { type: 'body', metatype: CreateOrderDto }),
+    ).toBeInstanceOf(CreateOrderDto);
+  });
+
+  it('accepts public addresses and host names, which are judged on what they resolve to when called', () => {
+    for (const url of [
+      'https://extranet.foncia.fr/copro',
+      'http://93.184.215.14/',
+      'http://localhost:3100',
+    ]) {
+      expect(production.transform(withUrl(url), { type: 'body', metatype: CreateOrderDto })).toBeInstanceOf(
+        CreateOrderDto,
+      );
+    }
+  });
+
+  it('refuses credentials in the address, in every mode', () => {
+    for (const validationPipe of [production, development, pipe]) {
+      const error = refusalBy(validationPipe, withUrl('https://admin:hunter2@extranet.foncia.fr/'));
+      expect(error.detailText).toBe(
+        "Le champ 'syndic.url' ne doit pas contenir d'identifiants (utilisateur:mot de passe@) : " +
+          "ils vont dans 'username' et 'password'",
+      );
+    }
+  });
+
+  it('refuses what is not an http(s) URL or is too long', () => {
+    for (const url of [
+      'ftp://extranet.foncia.fr',
+      'file:///etc/passwd',
+      42,
+      `https://x.fr/${'a'.repeat(2048)}`,
+    ]) {
+      expect(refusalBy(production, withUrl(url)).detailText).toMatch(/^Le champ 'syndic\.url' /);
+    }
+  });
+
+  it('reports the refused address with the other problems of the body', () => {
+    const error = refusalBy(production, { ...withUrl('http://127.0.0.1/'), zipcode: '690' });
+    expect(error.detailText).toBe(`Le champ 'zipcode' doit contenir exactement 5 chiffres ; ${REFUSED}`);
   });
 });

@@ -6,6 +6,7 @@ import {
   toRefreshRequest,
 } from '../../../../../../../apps/api/src/orders/dto/refresh-order.dto';
 import { DomainError } from '../../../../../../../libs/domain/domain-error';
+import { OutboundAddressGuard } from '../../../../../../../libs/outbound/outbound-address.guard';
 
 const pipe = new DtoValidationPipe();
 
@@ -90,5 +91,31 @@ describe('NeedRefreshDto', () => {
     [{ orderid: 12, account: 'a@example.fr' }, "Le champ 'orderid' doit être une chaîne de caractères"],
   ])('refuses %j', (body, text) => {
     expect(rejection(NeedRefreshDto, body).detailText).toBe(text);
+  });
+});
+
+describe('RefreshOrderDto: syndic.url', () => {
+  it('refuses a forbidden IP literal in production and credentials in every mode, naming the field', () => {
+    const production = new DtoValidationPipe(new OutboundAddressGuard({ allowPrivate: false }, 'extranet'));
+    for (const dto of [RefreshOrderDto, NeedRefreshDto]) {
+      const body = {
+        orderid: 'K7Q2ZP',
+        account: 'a@b.fr',
+        syndic: { ...syndic, url: 'http://169.254.169.254/' },
+      };
+      try {
+        production.transform(body, { type: 'body', metatype: dto });
+        throw new Error('accepted');
+      } catch (error) {
+        expect(error).toBeInstanceOf(DomainError);
+        expect((error as DomainError).detailText).toMatch(
+          /^Le champ 'syndic\.url' désigne une adresse interdite/,
+        );
+      }
+    }
+    expect(
+      rejection(RefreshOrderDto, { syndic: { ...syndic, url: 'https://u:p@extranet.example.fr' } })
+        .detailText,
+    ).toMatch(/^Le champ 'syndic\.url' ne doit pas contenir d'identifiants/);
   });
 });

@@ -1,6 +1,6 @@
-import { parseIpAddress, parseIpRange, rangeContains } from './ip-address';
+import { canonicalAddress, embeddedIpv4, parseIpAddress, parseIpRange, rangeContains } from './ip-address';
 
-const hex = (text: string) => Buffer.from(parseIpAddress(text)!.bytes).toString('hex');
+const hex = (text: string) => Buffer.from(parseIpAddress(text)!.toByteArray()).toString('hex');
 
 describe('ip-address', () => {
   it.each([
@@ -18,8 +18,8 @@ describe('ip-address', () => {
   });
 
   it('parses IPv4 and refuses host names and junk', () => {
-    expect(Array.from(parseIpAddress('192.168.1.20')!.bytes)).toEqual([192, 168, 1, 20]);
-    for (const text of ['localhost', '1.2.3', '01.2.3.4', '::g', '', '1.2.3.4/8']) {
+    expect(parseIpAddress('192.168.1.20')!.toByteArray()).toEqual([192, 168, 1, 20]);
+    for (const text of ['localhost', '1.2.3', '01.2.3.4', '0x7f.1', '2130706433', '::g', '', '1.2.3.4/8']) {
       expect(parseIpAddress(text)).toBeNull();
     }
   });
@@ -36,9 +36,33 @@ describe('ip-address', () => {
   });
 
   it('refuses malformed ranges', () => {
-    for (const text of ['10.0.0.0/33', '::/129', '10.0.0.0/', '10.0.0.0/8/8', 'host/8', '10.0.0.0/-1']) {
+    for (const text of [
+      '10.0.0.0/33',
+      '::/129',
+      '10.0.0.0/',
+      '10.0.0.0/8/8',
+      'host/8',
+      '10.0.0.0/-1',
+      '0x7f.0.0.0/8',
+    ]) {
       expect(parseIpRange(text)).toBeNull();
     }
     expect(parseIpRange('10.0.0.1')?.prefix).toBe(32);
+  });
+
+  it('reads the IPv4 address embedded in NAT64 and 6to4 addresses', () => {
+    const nat64 = parseIpAddress('64:ff9b::a00:1')!;
+    expect(embeddedIpv4(nat64 as never, 12).toString()).toBe('10.0.0.1');
+    const sixToFour = parseIpAddress('2002:7f00:1::')!;
+    expect(embeddedIpv4(sixToFour as never, 2).toString()).toBe('127.0.0.1');
+  });
+
+  it('gives one canonical form to the spellings of an address', () => {
+    expect(canonicalAddress(parseIpAddress('::ffff:127.0.0.1')!)).toBe('127.0.0.1');
+    expect(canonicalAddress(parseIpAddress('::ffff:7f00:1')!)).toBe('127.0.0.1');
+    expect(canonicalAddress(parseIpAddress('[0:0::1]')!)).toBe(canonicalAddress(parseIpAddress('::1')!));
+    expect(canonicalAddress(parseIpAddress('fe80::1%eth0')!)).toBe(
+      canonicalAddress(parseIpAddress('fe80::1')!),
+    );
   });
 });

@@ -1,14 +1,14 @@
 import { type LookupAddress } from 'node:dns';
 import {
-  CallbackAddressGuard,
-  CallbackAddressRefusedError,
-  CallbackAllowlistError,
+  OutboundAddressGuard,
+  OutboundAddressRefusedError,
+  OutboundAllowlistError,
   type HostResolver,
-} from './callback-address.guard';
+} from './outbound-address.guard';
 
-const strict = new CallbackAddressGuard({ allowPrivate: false });
+const strict = new OutboundAddressGuard({ allowPrivate: false }, 'callback');
 
-function lookupWith(guard: CallbackAddressGuard, hostname: string, all: boolean) {
+function lookupWith(guard: OutboundAddressGuard, hostname: string, all: boolean) {
   return new Promise<{ error: Error | null; address: string | LookupAddress[]; family?: number }>((resolve) =>
     guard.lookup(hostname, { all, family: 0 }, (error, address, family) =>
       resolve({ error, address, family }),
@@ -21,7 +21,7 @@ const resolverOf =
   async (hostname) =>
     (table[hostname] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
-describe('CallbackAddressGuard', () => {
+describe('OutboundAddressGuard', () => {
   it.each([
     ['127.0.0.1', 'loopback'],
     ['127.255.0.9', 'loopback'],
@@ -57,7 +57,7 @@ describe('CallbackAddressGuard', () => {
   ])('refuses %s (%s) in production mode', (address, label) => {
     expect(strict.refusalReason(address)).toBe(label);
     expect(() => strict.assertAddress(address)).toThrow(
-      new CallbackAddressRefusedError(`callback address ${address} is not allowed (${label})`),
+      new OutboundAddressRefusedError(`callback address ${address} is not allowed (${label})`),
     );
   });
 
@@ -74,14 +74,17 @@ describe('CallbackAddressGuard', () => {
   });
 
   it('allows everything when private callbacks are allowed (development, tests)', () => {
-    const open = new CallbackAddressGuard({ allowPrivate: true });
+    const open = new OutboundAddressGuard({ allowPrivate: true }, 'callback');
     for (const address of ['127.0.0.1', '10.0.0.1', '169.254.169.254', '::1']) {
       expect(open.refusalReason(address)).toBeNull();
     }
   });
 
   it('opens the allowlisted ranges only, IPv4-mapped forms included', () => {
-    const guard = new CallbackAddressGuard({ allowPrivate: false, allowlist: ['127.0.0.0/8', 'fd00::/8'] });
+    const guard = new OutboundAddressGuard(
+      { allowPrivate: false, allowlist: ['127.0.0.0/8', 'fd00::/8'] },
+      'callback',
+    );
     expect(guard.refusalReason('127.0.0.1')).toBeNull();
     expect(guard.refusalReason('127.9.9.9')).toBeNull();
     expect(guard.refusalReason('::ffff:127.0.0.1')).toBeNull();
@@ -91,18 +94,18 @@ describe('CallbackAddressGuard', () => {
   });
 
   it('refuses an allowlist entry that is not a CIDR range at construction', () => {
-    expect(() => new CallbackAddressGuard({ allowPrivate: false, allowlist: ['127.0.0.0/33'] })).toThrow(
-      CallbackAllowlistError,
-    );
-    expect(() => new CallbackAddressGuard({ allowPrivate: false, allowlist: ['localhost'] })).toThrow(
-      CallbackAllowlistError,
-    );
+    expect(
+      () => new OutboundAddressGuard({ allowPrivate: false, allowlist: ['127.0.0.0/33'] }, 'callback'),
+    ).toThrow(OutboundAllowlistError);
+    expect(
+      () => new OutboundAddressGuard({ allowPrivate: false, allowlist: ['localhost'] }, 'callback'),
+    ).toThrow(OutboundAllowlistError);
   });
 
   it('accepts only absolute http(s) URLs', () => {
     expect(strict.parseUrl('https://hooks.example.fr/pre-etat').hostname).toBe('hooks.example.fr');
     expect(() => strict.parseUrl('ftp://hooks.example.fr/')).toThrow('scheme ftp: is not allowed');
-    expect(() => strict.parseUrl('file:///etc/passwd')).toThrow(CallbackAddressRefusedError);
+    expect(() => strict.parseUrl('file:///etc/passwd')).toThrow(OutboundAddressRefusedError);
     expect(() => strict.parseUrl('/relative')).toThrow('not a valid absolute URL');
   });
 
@@ -113,13 +116,37 @@ describe('CallbackAddressGuard', () => {
     }
   });
 
+  it('checks the IP literal of a URL before any connection, in every spelling URLs accept', () => {
+    const extranet = new OutboundAddressGuard({ allowPrivate: false }, 'extranet');
+    for (const [raw, literal, label] of [
+      ['http://127.0.0.1:8080/', '127.0.0.1', 'loopback'],
+      ['http://[::ffff:127.0.0.1]/', '::ffff:7f00:1', 'loopback, IPv4-mapped'],
+      ['http://169.254.169.254/latest/meta-data/', '169.254.169.254', 'cloud metadata'],
+      ['http://2130706433/', '127.0.0.1', 'loopback'],
+      ['http://0x7f.1/', '127.0.0.1', 'loopback'],
+      ['https://[64:ff9b::a9fe:a9fe]/', '64:ff9b::a9fe:a9fe', 'cloud metadata, NAT64'],
+      ['http://100.64.0.1/', '100.64.0.1', 'carrier-grade NAT'],
+      ['http://[fd00:ec2::254]/', 'fd00:ec2::254', 'cloud metadata'],
+    ]) {
+      expect(() => extranet.assertUrl(extranet.parseUrl(raw!))).toThrow(
+        new OutboundAddressRefusedError(`extranet address ${literal} is not allowed (${label})`),
+      );
+    }
+    // Host names are judged on the addresses they resolve to, at connection time.
+    expect(() => extranet.assertUrl(new URL('https://extranet.syndic.example/'))).not.toThrow();
+    expect(() => extranet.assertUrl(new URL('https://93.184.215.14/'))).not.toThrow();
+    expect(() => extranet.parseUrl('file:///etc/passwd')).toThrow(
+      'extranet URL scheme file: is not allowed (http or https only)',
+    );
+  });
+
   describe('lookup (the address actually connected to)', () => {
     const resolver = resolverOf({
       'hooks.example.fr': ['93.184.215.14', '2606:4700::1111'],
       'rebind.example.fr': ['93.184.215.14', '127.0.0.1'],
       'metadata.example.fr': ['169.254.169.254'],
     });
-    const guard = new CallbackAddressGuard({ allowPrivate: false }, resolver);
+    const guard = new OutboundAddressGuard({ allowPrivate: false }, 'callback', resolver);
 
     it('hands back the resolved addresses of a public host, one or all as asked', async () => {
       expect(await lookupWith(guard, 'hooks.example.fr', false)).toEqual({
@@ -135,7 +162,7 @@ describe('CallbackAddressGuard', () => {
 
     it('fails the connection when any resolved address is refused', async () => {
       const rebind = await lookupWith(guard, 'rebind.example.fr', true);
-      expect(rebind.error).toBeInstanceOf(CallbackAddressRefusedError);
+      expect(rebind.error).toBeInstanceOf(OutboundAddressRefusedError);
       expect(rebind.error?.message).toBe(
         'callback address 127.0.0.1 is not allowed (loopback; resolved from rebind.example.fr)',
       );
@@ -145,9 +172,9 @@ describe('CallbackAddressGuard', () => {
 
     it('fails a host without addresses and passes resolver errors through', async () => {
       expect((await lookupWith(guard, 'nowhere.example.fr', false)).error).toBeInstanceOf(
-        CallbackAddressRefusedError,
+        OutboundAddressRefusedError,
       );
-      const failing = new CallbackAddressGuard({ allowPrivate: false }, async () => {
+      const failing = new OutboundAddressGuard({ allowPrivate: false }, 'callback', async () => {
         throw Object.assign(new Error('getaddrinfo ENOTFOUND x.invalid'), { code: 'ENOTFOUND' });
       });
       expect((await lookupWith(failing, 'x.invalid', false)).error?.message).toBe(

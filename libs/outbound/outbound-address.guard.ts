@@ -1,5 +1,6 @@
 import { type LookupAddress, promises as dnsPromises } from 'node:dns';
 import { type LookupFunction } from 'node:net';
+import type ipaddr from 'ipaddr.js';
 import {
   type IpAddress,
   type IpRange,
@@ -9,25 +10,32 @@ import {
   rangeContains,
 } from './ip-address';
 
-export interface CallbackAddressPolicy {
+/**
+ * Where the service may send requests on a client's behalf (callbacks and extranets alike): one policy,
+ * from `CALLBACK_ALLOW_PRIVATE` and `CALLBACK_ALLOWLIST`.
+ */
+export interface OutboundAddressPolicy {
   /** True opens every address (development, tests); false refuses the ranges below (production). */
   allowPrivate: boolean;
   /** CIDR ranges allowed even when `allowPrivate` is false, e.g. `127.0.0.0/8` for a local receiver. */
   allowlist?: readonly string[];
 }
 
+/** What the requests are for; it names the address in refusals (`extranet address 10.0.0.1 …`). */
+export type OutboundPurpose = 'callback' | 'extranet';
+
 /** Resolves a host name to all its addresses; `dns.lookup` by default (what Node itself would use). */
 export type HostResolver = (hostname: string, family: 0 | 4 | 6) => Promise<LookupAddress[]>;
 
-/** A callback URL or the address it resolves to may not be called. Message in English, for logs. */
-export class CallbackAddressRefusedError extends Error {
-  override readonly name = 'CallbackAddressRefusedError';
-  readonly code = 'callback_address_refused';
+/** A URL or the address it resolves to may not be called. Message in English, for logs and operators. */
+export class OutboundAddressRefusedError extends Error {
+  override readonly name = 'OutboundAddressRefusedError';
+  readonly code = 'outbound_address_refused';
 }
 
 /** The allowlist setting holds something that is not a CIDR range: raised at start-up. */
-export class CallbackAllowlistError extends Error {
-  override readonly name = 'CallbackAllowlistError';
+export class OutboundAllowlistError extends Error {
+  override readonly name = 'OutboundAllowlistError';
 }
 
 interface ForbiddenRange {
@@ -78,42 +86,51 @@ const FORBIDDEN_IPV6: readonly ForbiddenRange[] = [
   { range: range('ff00::/8'), label: 'multicast' },
 ];
 
-const systemResolver: HostResolver = (hostname, family) =>
+/** `dns.lookup`, every address, in the order the system gives them. */
+export const systemHostResolver: HostResolver = (hostname, family) =>
   dnsPromises.lookup(hostname, { all: true, family, order: 'verbatim' });
 
 /**
- * The SSRF guard of callback URLs (contract section 6). The check is made on the address actually
- * connected to: `lookup` is handed to `http.request`, so the address checked is the one the socket
- * opens, and a DNS answer that changes between a check and the connection (rebinding) cannot slip by.
+ * The SSRF guard of every request made on a client's behalf (contract section 6). The check is made on
+ * the address actually connected to: `lookup` is handed to the socket, so the address checked is the
+ * one it opens, and a DNS answer that changes between a check and the connection (rebinding) cannot
+ * slip by. IP literals never go through a lookup: `assertUrl` checks them before connecting.
  */
-export class CallbackAddressGuard {
+export class OutboundAddressGuard {
   private readonly allowlist: readonly IpRange[];
 
   constructor(
-    private readonly policy: CallbackAddressPolicy,
-    private readonly resolve: HostResolver = systemResolver,
+    private readonly policy: OutboundAddressPolicy,
+    private readonly purpose: OutboundPurpose,
+    private readonly resolve: HostResolver = systemHostResolver,
   ) {
     this.allowlist = (policy.allowlist ?? []).map((cidr) => {
       const parsed = parseIpRange(cidr);
-      if (!parsed) throw new CallbackAllowlistError(`invalid CIDR range in callback allowlist: '${cidr}'`);
+      if (!parsed) throw new OutboundAllowlistError(`invalid CIDR range in the allowlist: '${cidr}'`);
       return parsed;
     });
   }
 
-  /** The callback URL, parsed; refused unless it is an absolute http(s) URL. */
+  /** The URL, parsed; refused unless it is an absolute http(s) URL. */
   parseUrl(raw: string): URL {
     let url: URL;
     try {
       url = new URL(raw);
     } catch {
-      throw new CallbackAddressRefusedError('callback URL is not a valid absolute URL');
+      throw new OutboundAddressRefusedError(`${this.purpose} URL is not a valid absolute URL`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new CallbackAddressRefusedError(
-        `callback URL scheme ${url.protocol} is not allowed (http or https only)`,
+      throw new OutboundAddressRefusedError(
+        `${this.purpose} URL scheme ${url.protocol} is not allowed (http or https only)`,
       );
     }
     return url;
+  }
+
+  /** Throws `OutboundAddressRefusedError` when the URL's host is an IP literal that may not be called. */
+  assertUrl(url: URL): void {
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (parseIpAddress(host)) this.assertAddress(host);
   }
 
   /** Why `address` (an IP literal) may not be called, or null when it may. */
@@ -124,16 +141,16 @@ export class CallbackAddressGuard {
     return forbiddenLabel(parsed, (embedded) => this.isAllowlisted(embedded));
   }
 
-  /** Throws `CallbackAddressRefusedError` unless `address` (an IP literal) may be called. */
+  /** Throws `OutboundAddressRefusedError` unless `address` (an IP literal) may be called. */
   assertAddress(address: string): void {
     const reason = this.refusalReason(address);
     if (reason !== null) {
-      throw new CallbackAddressRefusedError(`callback address ${address} is not allowed (${reason})`);
+      throw new OutboundAddressRefusedError(`${this.purpose} address ${address} is not allowed (${reason})`);
     }
   }
 
   /**
-   * A `lookup` for `http.request` / `net.connect`: resolves the host and fails the connection when any
+   * A `lookup` for `net.connect` / `tls.connect`: resolves the host and fails the connection when any
    * of its addresses is refused, so a name pointing at both a public and a private address is refused too.
    */
   readonly lookup: LookupFunction = (hostname, options, callback) => {
@@ -147,7 +164,7 @@ export class CallbackAddressGuard {
       (addresses) => {
         try {
           if (addresses.length === 0)
-            throw new CallbackAddressRefusedError(`callback host ${hostname} has no address`);
+            throw new OutboundAddressRefusedError(`${this.purpose} host ${hostname} has no address`);
           for (const { address } of addresses) this.assertAddressOfHost(hostname, address);
         } catch (error) {
           callback(error as NodeJS.ErrnoException, '', undefined);
@@ -163,8 +180,8 @@ export class CallbackAddressGuard {
   private assertAddressOfHost(hostname: string, address: string): void {
     const reason = this.refusalReason(address);
     if (reason !== null) {
-      throw new CallbackAddressRefusedError(
-        `callback address ${address} is not allowed (${reason}; resolved from ${hostname})`,
+      throw new OutboundAddressRefusedError(
+        `${this.purpose} address ${address} is not allowed (${reason}; resolved from ${hostname})`,
       );
     }
   }
@@ -176,12 +193,12 @@ export class CallbackAddressGuard {
 
 /** The label of the forbidden range `address` falls in, or null when it is a public address. */
 function forbiddenLabel(address: IpAddress, allowlisted: (embedded: IpAddress) => boolean): string | null {
-  const ranges = address.version === 4 ? FORBIDDEN_IPV4 : FORBIDDEN_IPV6;
+  const ranges = address.kind() === 'ipv4' ? FORBIDDEN_IPV4 : FORBIDDEN_IPV6;
   const hit = ranges.find((forbidden) => rangeContains(forbidden.range, address));
   if (!hit) return null;
   if (hit.embedsIpv4At === undefined) return hit.label;
   // An IPv6 form of an IPv4 address is judged as that IPv4 address.
-  const embedded = embeddedIpv4(address, hit.embedsIpv4At);
+  const embedded = embeddedIpv4(address as ipaddr.IPv6, hit.embedsIpv4At);
   if (allowlisted(embedded)) return null;
   const inner = forbiddenLabel(embedded, allowlisted);
   return inner === null ? null : `${inner}, ${hit.label}`;
