@@ -187,7 +187,9 @@ describe('Idempotency-Key on POST /order/', () => {
     try {
       await admin.query(`CREATE DATABASE ${name}`);
       const previous = createDataSource({ url: url.toString(), poolSize: 1 });
-      previous.setOptions({ migrations: MIGRATIONS.slice(0, -1) });
+      // The schema just before this migration (later ones run with it below).
+      const keyed = MIGRATIONS.findIndex((m) => m.name === 'KeyedIdempotencyFingerprints1763830000000');
+      previous.setOptions({ migrations: MIGRATIONS.slice(0, keyed) });
       await previous.initialize();
       await runMigrations(previous);
       const [{ id }] = await previous.query<{ id: string }[]>(
@@ -203,7 +205,7 @@ describe('Idempotency-Key on POST /order/', () => {
 
       const current = await createDataSource({ url: url.toString(), poolSize: 1 }).initialize();
       try {
-        expect(await runMigrations(current)).toEqual(['KeyedIdempotencyFingerprints1763830000000']);
+        expect(await runMigrations(current)).toEqual(MIGRATIONS.slice(keyed).map((m) => m.name));
         expect(await current.query(`SELECT * FROM idempotency_keys`)).toEqual([]);
         const columns = await current.query<
           { column_name: string; is_nullable: string; data_type: string }[]
