@@ -109,7 +109,13 @@ describe('docker-compose.yml', () => {
       expect(tag).not.toMatch(/latest/);
     }
     const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:20\.\d+\.\d+-bookworm-slim$/m);
+    // Node 24 LTS, the version scripts/node24.sh runs the suite on.
+    const node24 = /NODE24_VERSION="\$\{NODE24_VERSION:-(24\.\d+\.\d+)\}"/.exec(
+      fs.readFileSync(path.join(ROOT, 'scripts/node24.sh'), 'utf8'),
+    )![1];
+    expect(dockerfile).toMatch(
+      new RegExp(`^ARG NODE_IMAGE=node:${node24!.replace(/\./g, '\\.')}-bookworm-slim$`, 'm'),
+    );
   });
 
   it('checks the health of every long-running service and starts each after what it needs', () => {
