@@ -140,6 +140,9 @@ class Supervisor {
   }
 
   define(name, spec) {
+    // node-postgres names its connections after PGAPPNAME: pg_stat_activity then tells which process
+    // holds a connection or a transaction.
+    spec.env = { PGAPPNAME: name, ...spec.env };
     this.processes.set(name, {
       spec,
       child: null,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import { Client as PgClient } from 'pg';
 import { ClusterStack, clusterSecrets, databaseUrl, dropDatabases } from '../support/cluster-stack';
@@ -61,6 +62,7 @@ describe('the cluster under kills', () => {
 
   beforeAll(async () => {
     await dropDatabases([databases.app, databases.temporal, databases.visibility]);
+    fs.rmSync(stack.dir, { recursive: true, force: true });
     await receiver.start();
     await stack.start();
   }, 300_000);
@@ -99,7 +101,7 @@ describe('the cluster under kills', () => {
     });
 
     // Three kills, a third of the way apart, each while orders are being created and processed.
-    const kills: { name: string; atOrder: number; pid?: number; at?: number; keysInProgress?: number }[] = [
+    const kills: { name: string; atOrder: number; pid?: number; at?: number; openTransactions?: number }[] = [
       { name: 'api-1', atOrder: Math.floor(ORDERS / 6) },
       { name: 'worker-orders-1', atOrder: Math.floor(ORDERS / 2) },
       { name: 'temporal', atOrder: Math.floor((5 * ORDERS) / 6) },
@@ -113,19 +115,20 @@ describe('the cluster under kills', () => {
       if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
       const kill = kills.find((k) => k.atOrder === i);
       if (kill?.name === 'api-1') {
-        // The worst moment: a burst of creations on api-1, killed as soon as one of them has claimed
-        // its Idempotency-Key and not yet recorded its answer (or once the burst is answered).
+        // The worst moment: a burst of creations on api-1, killed as soon as it holds a write transaction
+        // open (an order and its key inserted, not committed), or once the burst is answered.
         const burst = Array.from({ length: API_KILL_BURST }, (_, j) => create(client, i + j, 0));
         outcomes.push(...burst);
         i += API_KILL_BURST;
         let burstAnswered = false;
         void Promise.all(burst).then(() => (burstAnswered = true));
-        kill.keysInProgress = 0;
-        while (!burstAnswered && kill.keysInProgress === 0) {
+        kill.openTransactions = 0;
+        while (!burstAnswered && kill.openTransactions === 0) {
           const { rows } = await db.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM idempotency_keys WHERE response_status IS NULL`,
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND application_name = 'api-1' AND backend_xid IS NOT NULL`,
           );
-          kill.keysInProgress = rows[0]!.n;
+          kill.openTransactions = rows[0]!.n;
         }
         kill.pid = stack.kill(kill.name);
         kill.at = Date.now();
@@ -196,12 +199,10 @@ describe('the cluster under kills', () => {
           .map(
             (k) =>
               `${k.name} at order ${k.atOrder}` +
-              (k.keysInProgress === undefined
-                ? ''
-                : ` (${k.keysInProgress} Idempotency-Keys claimed, unanswered)`),
+              (k.openTransactions === undefined ? '' : ` (${k.openTransactions} write transactions open)`),
           )
           .join(', ')}; restarts ${JSON.stringify(restarts)}`,
-        `  orders in the database ${audit.orders}, done ${audit.orders - audit.notDone.length}, duplicates ${audit.duplicateOrders.length}, stranded keys ${audit.strandedKeys}`,
+        `  orders in the database ${audit.orders}, done ${audit.orders - audit.notDone.length}, duplicates ${audit.duplicateOrders.length}, keys without their order ${audit.keysWithoutOrder.length}, orders without a key ${audit.ordersWithoutKey.length}`,
         `  state changes ${audit.stateChanges}, notifications ${audit.notifications}, delivered ${audit.notifications - audit.undelivered.length}`,
         `  deliveries received ${audit.deliveries}, duplicates (same webhook-id) ${audit.duplicates}, out of order ${audit.outOfOrder.length}`,
         `  settled (every order done, every notification received) ${((settledAt - started) / 1000).toFixed(1)} s after the first order, ${((settledAt - lastKillAt) / 1000).toFixed(1)} s after the last kill`,

@@ -7,9 +7,14 @@ export interface OrderAudit {
   notDone: string[];
   /** external_id values carried by more than one order. */
   duplicateOrders: string[];
-  /** Idempotency-Keys whose first request never completed: a retry with them answers 409 forever. */
-  strandedKeys: number;
-  /** State changes (order_events after creation). */
+  /**
+   * Idempotency-Keys that do not answer with an existing order (a request killed between claiming its
+   * key and recording the answer leaves one, and its retries never get an order).
+   */
+  keysWithoutOrder: string[];
+  /** Orders no Idempotency-Key answers with: created by a request whose client never learnt their id. */
+  ordersWithoutKey: string[];
+  /** State changes (order_events), the creation's `confirmed` included. */
   stateChanges: number;
   notifications: number;
   undelivered: string[];
@@ -43,7 +48,7 @@ export async function auditOrders(
     const events = (
       await db.query<{ orderid: string; to_state: string }>(
         `SELECT e.orderid, e.to_state FROM order_events e JOIN orders o USING (orderid)
-          WHERE o.account_id = ${account} AND e.from_state IS NOT NULL ORDER BY e.id`,
+          WHERE o.account_id = ${account} ORDER BY e.id`,
         [accountEmail],
       )
     ).rows;
@@ -54,13 +59,15 @@ export async function auditOrders(
         [accountEmail],
       )
     ).rows;
-    const [{ stranded }] = (
-      await db.query<{ stranded: number }>(
-        `SELECT count(*)::int AS stranded FROM idempotency_keys
-          WHERE account_id = ${account} AND response_status IS NULL`,
+    const keys = (
+      await db.query<{ key: string; status: number | null; orderid: string | null }>(
+        `SELECT key, response_status AS status, response_body->>'orderid' AS orderid FROM idempotency_keys
+          WHERE account_id = ${account}`,
         [accountEmail],
       )
-    ).rows as [{ stranded: number }];
+    ).rows;
+    const orderids = new Set(orders.map((o) => o.orderid.trim()));
+    const answered = new Set(keys.map((k) => k.orderid));
 
     const byExternalId = new Map<string, number>();
     for (const o of orders) byExternalId.set(o.external_id, (byExternalId.get(o.external_id) ?? 0) + 1);
@@ -97,7 +104,10 @@ export async function auditOrders(
       orders: orders.length,
       notDone: orders.filter((o) => o.state !== 'done').map((o) => o.orderid),
       duplicateOrders: [...byExternalId].filter(([, n]) => n > 1).map(([externalId]) => externalId),
-      strandedKeys: stranded,
+      keysWithoutOrder: keys
+        .filter((k) => k.status !== 200 || k.orderid === null || !orderids.has(k.orderid))
+        .map((k) => k.key),
+      ordersWithoutKey: [...orderids].filter((orderid) => !answered.has(orderid)),
       stateChanges: events.length,
       notifications: notifications.length,
       undelivered: notifications.filter((n) => n.delivered_at === null).map((n) => n.id),
@@ -119,7 +129,8 @@ export function cleanAudit(audit: OrderAudit, orders: number): OrderAudit {
     orders,
     notDone: [],
     duplicateOrders: [],
-    strandedKeys: 0,
+    keysWithoutOrder: [],
+    ordersWithoutKey: [],
     notifications: audit.stateChanges,
     undelivered: [],
     notificationMismatch: [],
