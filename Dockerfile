@@ -3,7 +3,7 @@
 # picks the command. Build stage: swc compile + the workflow bundle; runtime: production dependencies
 # and dist/ only, as a non-root user. No install script runs in either stage: swc, argon2 and the
 # Temporal core ship their native parts as prebuilt packages.
-ARG NODE_IMAGE=node:20.19.5-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

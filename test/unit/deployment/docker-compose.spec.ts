@@ -109,7 +109,13 @@ describe('docker-compose.yml', () => {
       expect(tag).not.toMatch(/latest/);
     }
     const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:20\.\d+\.\d+-bookworm-slim$/m);
+    // Node 24 LTS, the version scripts/node24.sh runs the suite on.
+    const node24 = /NODE24_VERSION="\$\{NODE24_VERSION:-(24\.\d+\.\d+)\}"/.exec(
+      fs.readFileSync(path.join(ROOT, 'scripts/node24.sh'), 'utf8'),
+    )![1];
+    expect(dockerfile).toMatch(
+      new RegExp(`^ARG NODE_IMAGE=node:${node24!.replace(/\./g, '\\.')}-bookworm-slim$`, 'm'),
+    );
   });
 
   it('checks the health of every long-running service and starts each after what it needs', () => {
@@ -193,7 +199,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('sets Temporal up: schema, namespace, the five search attributes, and the UI on the codec endpoint', () => {
+  it('sets Temporal up: schema, namespace and the five search attributes', () => {
     const register = fs.readFileSync(path.join(ROOT, 'deploy/temporal/register-namespace.sh'), 'utf8');
     for (const attribute of [
       'OrderId:Keyword',
@@ -206,7 +212,53 @@ describe('docker-compose.yml', () => {
     }
     const schema = fs.readFileSync(path.join(ROOT, 'deploy/temporal/setup-schema.sh'), 'utf8');
     expect(schema).toContain('update-schema');
-    expect(services.temporal!.environment!.DB).toBe('postgres12');
+  });
+
+  it('runs the Temporal server of the version, the configuration and the launcher that npm run stack:cluster runs', () => {
+    const version = /TEMPORAL_SERVER_VERSION="\$\{TEMPORAL_SERVER_VERSION:-v([\d.]+)\}"/.exec(
+      fs.readFileSync(path.join(ROOT, 'scripts/temporal-server.sh'), 'utf8'),
+    )![1];
+    for (const name of ['temporal', 'temporal-schema', 'temporal-init']) {
+      expect({ name, image: services[name]!.image }).toEqual({
+        name,
+        image: expect.stringMatching(new RegExp(`^temporalio/[a-z-]+:${version!.replace(/\./g, '\\.')}$`)),
+      });
+    }
+    const temporal = services.temporal!;
+    expect(temporal.volumes).toEqual(
+      expect.arrayContaining([
+        './deploy/temporal/config/temporal.yaml:/etc/temporal/config/temporal.yaml:ro',
+        './deploy/temporal/start-server.sh:/etc/temporal/start-server.sh:ro',
+      ]),
+    );
+    expect((temporal as { entrypoint?: string[] }).entrypoint).toEqual([
+      'sh',
+      '/etc/temporal/start-server.sh',
+    ]);
+    const launcher = fs.readFileSync(path.join(ROOT, 'deploy/temporal/start-server.sh'), 'utf8');
+    expect(launcher).toContain('/etc/temporal/config/temporal.yaml');
+    const cluster = fs.readFileSync(path.join(ROOT, 'scripts/cluster-stack.js'), 'utf8');
+    expect(cluster).toContain("'deploy', 'temporal', 'start-server.sh'");
+    expect(cluster).toContain("'deploy', 'temporal', 'config', 'temporal.yaml'");
+    // Every variable the compose file gives the server is one the configuration or the launcher reads:
+    // a misspelt name would otherwise fall back to a default silently.
+    const template = fs.readFileSync(path.join(ROOT, 'deploy/temporal/config/temporal.yaml'), 'utf8');
+    const read = new Set(
+      [...template.matchAll(/env "([A-Z0-9_]+)"/g), ...launcher.matchAll(/\$\{([A-Z0-9_]+)/g)].map(
+        (m) => m[1],
+      ),
+    );
+    for (const variable of Object.keys(temporal.environment!))
+      expect({ variable, read: read.has(variable) }).toEqual({ variable, read: true });
+    expect(template).toMatch(/pluginName: postgres12/);
+    const schema = fs.readFileSync(path.join(ROOT, 'deploy/temporal/setup-schema.sh'), 'utf8');
+    const schemaReads = new Set([...schema.matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]));
+    for (const variable of Object.keys(services['temporal-schema']!.environment!)) {
+      expect({ variable, read: schemaReads.has(variable) }).toEqual({ variable, read: true });
+    }
+  });
+
+  it('sets the Temporal UI on the codec endpoint', () => {
     const ui = services['temporal-ui']!.environment!;
     expect(ui.TEMPORAL_CODEC_ENDPOINT).toBe(`${services.api!.environment!.PUBLIC_BASE_URL}/codec`);
     expect(services.api!.environment!.TEMPORAL_UI_ORIGIN).toBe(ui.TEMPORAL_CORS_ORIGINS);
