@@ -5,6 +5,7 @@ import {
   VALIDATION_MESSAGES,
   jsonPositionText,
 } from '../../../../libs/i18n/messages.fr';
+import { scanJson } from './json-scanner';
 import { describeJsonSyntaxError } from './json-syntax-error';
 
 export interface JsonBodyLimits {
@@ -74,21 +75,20 @@ function parseBody(raw: Buffer, contentType: string | undefined): unknown {
   if (raw.length === 0) return {};
   if (!isJsonContentType(contentType)) throw new DomainError('unsupported_media_type');
   const text = raw.toString('utf8');
-  if (text.trim() === '') {
-    throw new DomainError('malformed_json', {
-      reason: `${JSON_SYNTAX_REASONS.emptyBody} (${jsonPositionText(1, 1, 0)})`,
-    });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text, withoutPrototypeKeys);
-  } catch (error) {
-    throw new DomainError('malformed_json', { reason: describeJsonSyntaxError(error as SyntaxError, text) });
-  }
-  if (exceedsDepth(value, MAX_JSON_DEPTH)) {
+  // One pass that stops at the first error or at the depth limit, before anything is built: V8's own
+  // parser would build all of a deep body first, and gives no position for some errors.
+  const scan = scanJson(text, MAX_JSON_DEPTH);
+  if (scan.kind === 'too_deep') {
     throw new DomainError('validation_failed', {}, VALIDATION_MESSAGES.nestingTooDeep(MAX_JSON_DEPTH));
   }
-  return value;
+  if (scan.kind === 'syntax_error') {
+    const reason =
+      text.trim() === ''
+        ? `${JSON_SYNTAX_REASONS.emptyBody} (${jsonPositionText(1, 1, 0)})`
+        : describeJsonSyntaxError(scan, text);
+    throw new DomainError('malformed_json', { reason });
+  }
+  return JSON.parse(text, scan.reservedKeys ? withoutPrototypeKeys : undefined);
 }
 
 // Never fields of the interface; dropped so no code down the line can be tricked into touching prototypes.
@@ -96,18 +96,6 @@ const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 function withoutPrototypeKeys(key: string, value: unknown): unknown {
   return PROTOTYPE_KEYS.has(key) ? undefined : value;
-}
-
-/** Iterative, so that measuring a hostile document cannot overflow the stack either. */
-function exceedsDepth(root: unknown, max: number): boolean {
-  const pending: [unknown, number][] = [[root, 1]];
-  while (pending.length > 0) {
-    const [value, depth] = pending.pop()!;
-    if (value === null || typeof value !== 'object') continue;
-    if (depth > max) return true;
-    for (const child of Object.values(value)) pending.push([child, depth + 1]);
-  }
-  return false;
 }
 
 function isJsonContentType(contentType: string | undefined): boolean {
