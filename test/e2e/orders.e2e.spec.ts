@@ -348,6 +348,15 @@ describe('orders API', () => {
       expectError(await http.get('/order/?limit=0', alice.headers), 400, /'limit'/);
       expectError(await http.get('/order/?limit=abc', alice.headers), 400, /'limit'/);
       expectError(await http.get('/order/?cursor=%%%', alice.headers), 400, /'cursor'/);
+      // A well-formed cursor whose date JavaScript accepts and PostgreSQL's timestamps cannot hold.
+      const outOfRange = Buffer.from(JSON.stringify(['-271821-04-20T00:00:00.000Z', 'AB12CD'])).toString(
+        'base64url',
+      );
+      expectError(
+        await http.get(`/order/?cursor=${outOfRange}`, alice.headers),
+        400,
+        /^Le paramètre 'cursor' n'est pas valide$/,
+      );
     });
   });
 
