@@ -9,6 +9,8 @@ export interface HttpConfig {
   publicBaseUrl: string;
   jsonBodyLimitBytes: number;
   uploadBodyLimitBytes: number;
+  /** Each `GET /health` check of a dependency answers within this or counts as down. */
+  healthCheckTimeoutMs: number;
   /** Reverse proxies in front of the API whose X-Forwarded-For is trusted (per-IP rate limits). */
   trustProxyHops: number;
 }
@@ -262,6 +264,11 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     throw new ConfigError('NOTIFICATION_TIMEOUT', 'must be between 100ms and 30s');
   }
 
+  const healthCheckTimeoutMs = read.duration('HEALTH_CHECK_TIMEOUT', '300ms');
+  if (healthCheckTimeoutMs < 50 || healthCheckTimeoutMs > 10_000) {
+    throw new ConfigError('HEALTH_CHECK_TIMEOUT', 'must be between 50ms and 10s');
+  }
+
   const databaseUrl = read.url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
   if (mode === 'production' && databaseUrl === null) {
     throw new ConfigError('DATABASE_URL', 'is required in production');
@@ -275,6 +282,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       publicBaseUrl: read.url('PUBLIC_BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!,
       jsonBodyLimitBytes: 1024 * 1024,
       uploadBodyLimitBytes: 30 * 1024 * 1024,
+      healthCheckTimeoutMs,
       trustProxyHops: read.integer('TRUST_PROXY_HOPS', 0, { min: 0, max: 10 }),
     },
     database: {

@@ -493,11 +493,31 @@ describe('orders API', () => {
       });
     });
 
+    it('answers within a second, naming Temporal, when Temporal accepts connections but never answers', async () => {
+      const silent = net.createServer((socket) => socket.on('error', () => undefined));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const { port } = silent.address() as net.AddressInfo;
+      const broken = await startApiTestApp({ env: { TEMPORAL_ADDRESS: `127.0.0.1:${port}` } });
+      try {
+        for (let i = 0; i < 3; i++) {
+          const started = Date.now();
+          const res = await new HttpTestClient(broken.baseUrl).get('/health');
+          expect(Date.now() - started).toBeLessThan(1_000);
+          expectError(res, 503, /\(Temporal\)$/);
+        }
+      } finally {
+        await broken.close();
+        silent.close();
+      }
+    });
+
     it('is 503 naming Temporal when it does not answer, while creation still accepts orders', async () => {
       const broken = await startApiTestApp({ env: { TEMPORAL_ADDRESS: '127.0.0.1:1' } });
       try {
         const brokenHttp = new HttpTestClient(broken.baseUrl);
+        const started = Date.now();
         const res = await brokenHttp.get('/health');
+        expect(Date.now() - started).toBeLessThan(1_000);
         expectError(
           res,
           503,

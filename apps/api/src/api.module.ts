@@ -175,7 +175,14 @@ export class ApiModule implements NestModule {
         { provide: OrderWorkflowRelay, useValue: relay },
         { provide: UnstartedOrderSweep, useValue: sweep },
         { provide: OrderWorkflowStartsLifecycle, useValue: new OrderWorkflowStartsLifecycle(relay, sweep) },
-        { provide: HealthService, useValue: new HealthService(dataSource, deps.temporalConnection) },
+        {
+          provide: HealthService,
+          useValue: new HealthService(
+            dataSource,
+            deps.temporalConnection,
+            deps.config.http.healthCheckTimeoutMs,
+          ),
+        },
         ...codecProviders(deps.config),
         {
           provide: HTTP_SECURITY_MIDDLEWARES,

@@ -223,6 +223,13 @@ describe('loadConfig: logging, rate limits and the codec endpoints', () => {
     expect(configError({ RATE_LIMIT_API_PER_MINUTE: '0' }).variable).toBe('RATE_LIMIT_API_PER_MINUTE');
   });
 
+  it('bounds each health check to 300 ms by default, configurable within 50 ms and 10 s', () => {
+    expect(loadConfig({}).http.healthCheckTimeoutMs).toBe(300);
+    expect(loadConfig({ HEALTH_CHECK_TIMEOUT: '2s' }).http.healthCheckTimeoutMs).toBe(2000);
+    expect(configError({ HEALTH_CHECK_TIMEOUT: '10ms' }).variable).toBe('HEALTH_CHECK_TIMEOUT');
+    expect(configError({ HEALTH_CHECK_TIMEOUT: '1m' }).variable).toBe('HEALTH_CHECK_TIMEOUT');
+  });
+
   it('sweeps unstarted orders every 15 s once 30 s old by default, configurable', () => {
     expect(loadConfig({}).orderStarts).toMatchObject({ sweepIntervalMs: 15_000, graceMs: 30_000 });
     expect(
