@@ -30,9 +30,7 @@ export class AccountAuthenticationService {
   ) {}
 
   /** The active API key presented in `X-Auth-Key` with its account's email, or the 400 "invalid key" error. */
-  private async requireApiKey(
-    presented: string | undefined,
-  ): Promise<{ key: ApiKeyEntity; accountEmail: string }> {
+  async requireApiKey(presented: string | undefined): Promise<{ key: ApiKeyEntity; accountEmail: string }> {
     // Garbage is refused without a database round trip.
     if (!presented || parseApiKeyId(presented) === null) throw new DomainError('invalid_api_key');
     const found = await this.apiKeys.findActiveWithAccountByHash(hashApiKey(presented));

@@ -240,8 +240,12 @@ describe('orders API', () => {
         /trop volumineux/,
       );
       const big = JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) });
+      // Once the key is known valid: without one, the body is not even read (400).
       expectError(
-        await http.postRaw('/account/auth', big, { 'Content-Type': 'application/json' }),
+        await http.postRaw('/account/auth', big, {
+          'Content-Type': 'application/json',
+          'X-Auth-Key': alice.apiKey,
+        }),
         413,
         /trop volumineux/,
       );
@@ -397,7 +401,10 @@ describe('orders API', () => {
       const burst: net.Socket[] = [];
       try {
         // Two requests whose bodies never end: busy from two requests in flight.
-        burst.push(await unfinishedRequest(busy.baseUrl), await unfinishedRequest(busy.baseUrl));
+        burst.push(
+          await unfinishedRequest(busy.baseUrl, account.headers),
+          await unfinishedRequest(busy.baseUrl, account.headers),
+        );
         const first = await createOne();
         await sleep(1_000);
         expect(await startedAt(first)).toBeNull();
@@ -405,7 +412,10 @@ describe('orders API', () => {
         await orderWorkflowsStarted(busy.dataSource, first);
 
         // A burst that does not end: the order is started once it has waited ORDER_START_MAX_DEFER.
-        burst.push(await unfinishedRequest(busy.baseUrl), await unfinishedRequest(busy.baseUrl));
+        burst.push(
+          await unfinishedRequest(busy.baseUrl, account.headers),
+          await unfinishedRequest(busy.baseUrl, account.headers),
+        );
         const createdAt = Date.now();
         const second = await createOne();
         await sleep(2_000);
@@ -538,13 +548,20 @@ describe('orders API', () => {
   });
 });
 
-/** Opens a request that stays in flight: its body is announced and never sent. */
-async function unfinishedRequest(baseUrl: string): Promise<net.Socket> {
+/**
+ * Opens a request that stays in flight: its body is announced and never sent. Authenticated, as the
+ * API waits for no body before the caller is.
+ */
+async function unfinishedRequest(baseUrl: string, headers: Record<string, string>): Promise<net.Socket> {
   const { hostname, port } = new URL(baseUrl);
   const socket = net.connect(Number(port), hostname);
   await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   socket.write(
-    `POST /order/ HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 64\r\n\r\n{`,
+    `POST /order/ HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\n` +
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      'Content-Length: 64\r\n\r\n{',
   );
   // The server has read the headers and is waiting for the body.
   await sleep(100);

@@ -1,3 +1,4 @@
+import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { createAppLogger } from '../../../libs/logging/app-logger';
@@ -33,6 +34,10 @@ export async function createApiApp(deps: ApiDependencies): Promise<NestExpressAp
   // signal once closed, which ends the process (exit 143) before the database and Temporal are released.
   publishOpenApiDocument(app, deps.config);
   await app.init();
-  app.getHttpServer().on('clientError', answerClientError);
+  const server = app.getHttpServer() as Server;
+  server.on('clientError', answerClientError);
+  // Node would answer `Expect: 100-continue` at once, and the client send its whole body even when the
+  // request is then refused before it: the body reader sends the 100 when it wants the body.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => server.emit('request', req, res));
   return app;
 }

@@ -12,6 +12,7 @@ import { type Envelope, successEnvelope } from '../http/envelope';
 import { CreateOrderDocs, GetOrderDocs, ListOrdersDocs } from '../openapi/operations/order.docs';
 import { CreateOrderDto, toNewOrder } from './dto/create-order.dto';
 import { ListOrdersQuery } from './dto/list-orders.query';
+import { JsonBody } from '../http/json-body.decorator';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -23,6 +24,7 @@ export class OrderController {
   ) {}
 
   @Post()
+  @JsonBody('upload')
   @HttpCode(200)
   @CreateOrderDocs()
   async create(

@@ -1,4 +1,4 @@
-import { type NextFunction, type Request, type Response } from 'express';
+import { type Request, type Response } from 'express';
 import { DomainError } from '../../../../libs/domain/domain-error';
 import {
   JSON_SYNTAX_REASONS,
@@ -8,70 +8,63 @@ import {
 import { scanJson } from './json-scanner';
 import { describeJsonSyntaxError } from './json-syntax-error';
 
-export interface JsonBodyLimits {
-  defaultBytes: number;
-  /** Larger limit for the routes where documents travel in base64. */
-  uploadBytes: number;
-  isUploadRoute(method: string, path: string): boolean;
-}
-
-const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Far beyond any body of the interface (an order is 3 levels deep); deeper input would only make the
 // recursive validation and transformation code overflow its stack.
 export const MAX_JSON_DEPTH = 32;
 
 /**
- * Reads and parses JSON bodies itself (instead of the framework's body parser) so that every failure
- * is a DomainError with a French message: 413 beyond the limit, 415 for a non-JSON body, 400 with the
- * position for malformed JSON.
+ * Reads and parses a route's JSON body (instead of the framework's body parser), once the caller is
+ * authenticated, so that every failure is a DomainError with a French message: 413 beyond `limitBytes`
+ * (announced or received), 415 for a non-JSON body, 400 with the position for malformed JSON or with
+ * the depth for too deep a body. A body its client abandons half-way leaves the promise pending:
+ * nobody is left to answer, and the request log records the abort.
  */
-export function jsonBodyMiddleware(limits: JsonBodyLimits) {
-  return (req: Request, _res: Response, next: NextFunction): void => {
-    if (!METHODS_WITH_BODY.has(req.method)) return next();
-    // Mounted for every route, `req.path` is relative to the mount point ('/'): use the full URL's path.
-    const path = (req.originalUrl ?? req.url).split('?')[0]!;
-    const limit = limits.isUploadRoute(req.method, path) ? limits.uploadBytes : limits.defaultBytes;
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limit) {
-      // Drain without buffering so the client receives the answer instead of a reset connection.
-      req.resume();
-      return next(new DomainError('payload_too_large'));
+export function readJsonBody(req: Request, res: Response, limitBytes: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length'] ?? 0) > limitBytes) {
+      reject(new DomainError('payload_too_large'));
+      return;
     }
+    // The client waits for this before sending a body it announced with `Expect: 100-continue`
+    // (api-app.factory.ts defers it to here): a refused request never has its body sent at all.
+    if (/100-continue/i.test(req.headers.expect ?? '')) res.writeContinue();
     const chunks: Buffer[] = [];
     let received = 0;
-    let failed = false;
-    req.on('data', (chunk: Buffer) => {
-      if (failed) return;
+    const onData = (chunk: Buffer) => {
       received += chunk.length;
-      if (received > limit) {
-        failed = true;
+      if (received > limitBytes) {
+        // The rest is discarded unread once the answer is sent (unread-body.middleware.ts).
+        stop();
         chunks.length = 0;
-        next(new DomainError('payload_too_large'));
+        reject(new DomainError('payload_too_large'));
         return;
       }
       chunks.push(chunk);
-    });
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (failed) return;
-      failed = true;
-      // The client went away before the end of its body: nobody is left to answer, and the request
-      // log already records the abort. Not a server error.
-      if (error.code === 'ECONNRESET') return;
-      next(error);
-    });
-    req.on('end', () => {
-      if (failed) return;
+    };
+    const onError = (error: NodeJS.ErrnoException) => {
+      stop();
+      if (error.code !== 'ECONNRESET') reject(error);
+    };
+    const onEnd = () => {
+      stop();
       try {
-        req.body = parseBody(Buffer.concat(chunks), req.headers['content-type']);
-        next();
+        resolve(parseJsonBody(Buffer.concat(chunks, received), req.headers['content-type']));
       } catch (error) {
-        next(error);
+        reject(error);
       }
-    });
-  };
+    };
+    const stop = () => {
+      req.off('data', onData);
+      req.off('error', onError);
+      req.off('end', onEnd);
+    };
+    req.on('data', onData);
+    req.on('error', onError);
+    req.on('end', onEnd);
+  });
 }
 
-function parseBody(raw: Buffer, contentType: string | undefined): unknown {
+export function parseJsonBody(raw: Buffer, contentType: string | undefined): unknown {
   if (raw.length === 0) return {};
   if (!isJsonContentType(contentType)) throw new DomainError('unsupported_media_type');
   const text = raw.toString('utf8');
