@@ -126,11 +126,13 @@ export interface LoggingConfig {
 
 /** Requests per minute; in memory, per API process. */
 export interface RateLimitConfig {
-  /** `POST /account/auth`, per API key and per client IP. */
+  /** `POST /account/auth`, per client IP, and per API key once the key is known valid. */
   authPerMinute: number;
-  /** Every other route, per API key (per client IP for requests without one). */
+  /** Every other route, per API key once the key and token are known valid. */
   apiPerMinute: number;
-  /** Failed logins for one email before each further failure makes it wait (doubling delay). */
+  /** Every request whatever its credentials, per client IP, before anything else is done with it. */
+  ipPerMinute: number;
+  /** Failed logins for one email and API key before each further failure makes it wait (doubling delay). */
   loginFailuresBeforeDelay: number;
   loginDelayMaxMs: number;
 }
@@ -351,6 +353,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     rateLimit: {
       authPerMinute: read.integer('RATE_LIMIT_AUTH_PER_MINUTE', 20, { min: 1, max: 10_000_000 }),
       apiPerMinute: read.integer('RATE_LIMIT_API_PER_MINUTE', 600, { min: 1, max: 10_000_000 }),
+      ipPerMinute: read.integer('RATE_LIMIT_IP_PER_MINUTE', 1200, { min: 1, max: 10_000_000 }),
       loginFailuresBeforeDelay: read.integer('LOGIN_FAILURES_BEFORE_DELAY', 5, { min: 1, max: 1_000_000 }),
       loginDelayMaxMs: read.duration('LOGIN_DELAY_MAX', '15m'),
     },

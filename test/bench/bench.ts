@@ -59,8 +59,9 @@ async function main(): Promise<void> {
       DOCUMENTS_DIR: `${ROOT}/var/bench/documents`,
       CALLBACK_ALLOW_PRIVATE: 'true',
       NOTIFICATION_RETRY_DELAYS: '1s',
-      // Throughput is measured from one API key: its rate limit would be measured instead.
+      // Throughput is measured from one API key and address: their rate limits would be measured instead.
       RATE_LIMIT_API_PER_MINUTE: '10000000',
+      RATE_LIMIT_IP_PER_MINUTE: '10000000',
     };
     const config = loadConfig(env);
     const connection = await Connection.connect({ address: temporalAddress });

@@ -51,6 +51,8 @@ import { type AppLogger, createAppLogger } from '../../../libs/logging/app-logge
 import { CodecController } from './codec/codec.controller';
 import { codecProviders } from './codec/codec.providers';
 import { HTTP_SECURITY_MIDDLEWARES, httpSecurityMiddlewares } from './http/http-security';
+import { ApiKeyRateLimit } from './auth/api-key-rate-limit';
+import { MemoryRateLimiter } from '../../../libs/rate-limit/memory-rate-limiter';
 
 /** What the API is built from; made by the bootstrap (or a test) and handed to the module. */
 export interface ApiDependencies {
@@ -113,6 +115,8 @@ export class ApiModule implements NestModule {
       requestsInFlight,
     );
     const sweep = new UnstartedOrderSweep(relay, unstartedOrders, logger, deps.config.orderStarts);
+    // One set of buckets: per IP in the middleware, per API key in the guard.
+    const rateLimiter = new MemoryRateLimiter();
     return {
       module: ApiModule,
       controllers: API_CONTROLLERS,
@@ -179,8 +183,9 @@ export class ApiModule implements NestModule {
         ...codecProviders(deps.config),
         {
           provide: HTTP_SECURITY_MIDDLEWARES,
-          useValue: httpSecurityMiddlewares(deps.config, logger),
+          useValue: httpSecurityMiddlewares(deps.config, logger, rateLimiter),
         },
+        { provide: ApiKeyRateLimit, useValue: new ApiKeyRateLimit(rateLimiter, deps.config.rateLimit) },
         ...notificationApiProviders(deps),
         ...metricsProviders(deps),
         ...openApiProviders(),

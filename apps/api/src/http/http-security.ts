@@ -1,7 +1,7 @@
 import { type RequestHandler } from 'express';
 import { type AppConfig } from '../../../../libs/config/app-config';
 import { type AppLogger } from '../../../../libs/logging/app-logger';
-import { MemoryRateLimiter } from '../../../../libs/rate-limit/memory-rate-limiter';
+import { type MemoryRateLimiter } from '../../../../libs/rate-limit/memory-rate-limiter';
 import { codecCorsMiddleware } from '../codec/codec-cors.middleware';
 import { rateLimitMiddleware } from './rate-limit.middleware';
 import { requestLogMiddleware } from './request-log.middleware';
@@ -17,16 +17,22 @@ const UNREAD_BODY_MAX_MS = 30_000;
 /**
  * What every request goes through after the request id and before the router, all of it cheap and
  * none of it reading the body: the request log (and log context), the bound on discarding unread
- * bodies, CORS of the codec routes (preflights are not rate limited), and the rate limits.
+ * bodies, the per-IP rate limit (first of the checks, so that it counts every request, CORS preflights
+ * included), and CORS of the codec routes (preflights are answered there, before authentication, as
+ * browsers send them without credentials).
  */
-export function httpSecurityMiddlewares(config: AppConfig, logger: AppLogger): RequestHandler[] {
+export function httpSecurityMiddlewares(
+  config: AppConfig,
+  logger: AppLogger,
+  limiter: MemoryRateLimiter,
+): RequestHandler[] {
   return [
     requestLogMiddleware(logger),
     unreadBodyMiddleware({
       maxBytes: config.http.uploadBodyLimitBytes + UNREAD_BODY_SLACK_BYTES,
       maxMs: UNREAD_BODY_MAX_MS,
     }),
+    rateLimitMiddleware(limiter, config.rateLimit),
     codecCorsMiddleware(config.codec.uiOrigin),
-    rateLimitMiddleware(new MemoryRateLimiter(), config.rateLimit),
   ];
 }
