@@ -11,6 +11,8 @@ export interface HttpConfig {
   uploadBodyLimitBytes: number;
   /** `POST /account/auth`: an email and a password. */
   credentialsBodyLimitBytes: number;
+  /** URL and headers of a request. */
+  headerLimitBytes: number;
   /** Each `GET /health` check of a dependency answers within this or counts as down. */
   healthCheckTimeoutMs: number;
   /** Reverse proxies in front of the API whose X-Forwarded-For is trusted (per-IP rate limits). */
@@ -287,6 +289,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       jsonBodyLimitBytes: 1024 * 1024,
       uploadBodyLimitBytes: 30 * 1024 * 1024,
       credentialsBodyLimitBytes: 16 * 1024,
+      headerLimitBytes: 16 * 1024,
       healthCheckTimeoutMs,
       trustProxyHops: read.integer('TRUST_PROXY_HOPS', 0, { min: 0, max: 10 }),
     },

@@ -3,6 +3,7 @@ import { type AppConfig } from '../../../../libs/config/app-config';
 import { type AppLogger } from '../../../../libs/logging/app-logger';
 import { type MemoryRateLimiter } from '../../../../libs/rate-limit/memory-rate-limiter';
 import { codecCorsMiddleware } from '../codec/codec-cors.middleware';
+import { headerSizeMiddleware } from './header-size.middleware';
 import { rateLimitMiddleware } from './rate-limit.middleware';
 import { requestLogMiddleware } from './request-log.middleware';
 import { unreadBodyMiddleware } from './unread-body.middleware';
@@ -18,8 +19,8 @@ const UNREAD_BODY_MAX_MS = 30_000;
  * What every request goes through after the request id and before the router, all of it cheap and
  * none of it reading the body: the request log (and log context), the bound on discarding unread
  * bodies, the per-IP rate limit (first of the checks, so that it counts every request, CORS preflights
- * included), and CORS of the codec routes (preflights are answered there, before authentication, as
- * browsers send them without credentials).
+ * included), the URL and headers limit, and CORS of the codec routes (preflights are answered there,
+ * before authentication, as browsers send them without credentials).
  */
 export function httpSecurityMiddlewares(
   config: AppConfig,
@@ -33,6 +34,7 @@ export function httpSecurityMiddlewares(
       maxMs: UNREAD_BODY_MAX_MS,
     }),
     rateLimitMiddleware(limiter, config.rateLimit),
+    headerSizeMiddleware(config.http.headerLimitBytes),
     codecCorsMiddleware(config.codec.uiOrigin),
   ];
 }
