@@ -108,7 +108,6 @@ export const JSON_SYNTAX_REASONS = {
   badNumber: 'nombre invalide',
   trailingData: 'données supplémentaires après la fin du JSON',
   emptyBody: 'corps de requête vide',
-  invalid: 'syntaxe JSON invalide',
 } as const;
 
 export function jsonPositionText(line: number, column: number, position: number): string {
