@@ -504,7 +504,8 @@ describe('orders API', () => {
     });
 
     it('answers within a second, naming Temporal, when Temporal accepts connections but never answers', async () => {
-      const silent = net.createServer((socket) => socket.on('error', () => undefined));
+      const accepted: net.Socket[] = [];
+      const silent = net.createServer((socket) => accepted.push(socket.on('error', () => undefined)));
       await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
       const { port } = silent.address() as net.AddressInfo;
       const broken = await startApiTestApp({ env: { TEMPORAL_ADDRESS: `127.0.0.1:${port}` } });
@@ -517,6 +518,8 @@ describe('orders API', () => {
         }
       } finally {
         await broken.close();
+        // The API's gRPC connection is left waiting for an answer: closed from this end too.
+        for (const socket of accepted) socket.destroy();
         silent.close();
       }
     });
