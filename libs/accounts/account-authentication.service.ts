@@ -30,9 +30,7 @@ export class AccountAuthenticationService {
   ) {}
 
   /** The active API key presented in `X-Auth-Key` with its account's email, or the 400 "invalid key" error. */
-  private async requireApiKey(
-    presented: string | undefined,
-  ): Promise<{ key: ApiKeyEntity; accountEmail: string }> {
+  async requireApiKey(presented: string | undefined): Promise<{ key: ApiKeyEntity; accountEmail: string }> {
     // Garbage is refused without a database round trip.
     if (!presented || parseApiKeyId(presented) === null) throw new DomainError('invalid_api_key');
     const found = await this.apiKeys.findActiveWithAccountByHash(hashApiKey(presented));
@@ -42,8 +40,10 @@ export class AccountAuthenticationService {
 
   async login(presentedKey: string | undefined, credentials: Credentials): Promise<AccessTokenPayload> {
     const { key } = await this.requireApiKey(presentedKey);
-    // Repeated failures for one email slow down its next attempts, before any password is checked.
-    const retryAfter = this.throttle.begin(credentials.email);
+    // Repeated failures for one email with this key slow down its next attempts, before any password
+    // is checked. Per key: only the account's own keys can log it in (below), so failures sent with
+    // another account's key can neither guess the password nor lock the owner out.
+    const retryAfter = this.throttle.begin(credentials.email, key.id);
     if (retryAfter > 0) throw new DomainError('rate_limited', { retryAfter });
     const account = await this.accounts.findByEmail(credentials.email);
     // Unknown email, wrong password and a key of another account look the same, in text and in time.
@@ -51,7 +51,7 @@ export class AccountAuthenticationService {
       ? await this.passwords.verify(account.passwordHash, credentials.password)
       : await this.passwords.dummyVerify(credentials.password);
     if (!account || !passwordOk || key.accountId !== account.id) throw new DomainError('invalid_credentials');
-    this.throttle.succeeded(credentials.email);
+    this.throttle.succeeded(credentials.email, key.id);
     const issued = this.tokens.issue({ accountId: account.id, apiKeyId: key.id });
     return { access_token: issued.token, expires_in: issued.expiresIn };
   }

@@ -10,6 +10,12 @@ export interface HttpConfig {
   publicBaseUrl: string;
   jsonBodyLimitBytes: number;
   uploadBodyLimitBytes: number;
+  /** `POST /account/auth`: an email and a password. */
+  credentialsBodyLimitBytes: number;
+  /** URL and headers of a request. */
+  headerLimitBytes: number;
+  /** Each `GET /health` check of a dependency answers within this or counts as down. */
+  healthCheckTimeoutMs: number;
   /** Reverse proxies in front of the API whose X-Forwarded-For is trusted (per-IP rate limits). */
   trustProxyHops: number;
 }
@@ -137,11 +143,13 @@ export interface LoggingConfig {
 
 /** Requests per minute; in memory, per API process. */
 export interface RateLimitConfig {
-  /** `POST /account/auth`, per API key and per client IP. */
+  /** `POST /account/auth`, per client IP, and per API key once the key is known valid. */
   authPerMinute: number;
-  /** Every other route, per API key (per client IP for requests without one). */
+  /** Every other route, per API key once the key and token are known valid. */
   apiPerMinute: number;
-  /** Failed logins for one email before each further failure makes it wait (doubling delay). */
+  /** Every request whatever its credentials, per client IP, before anything else is done with it. */
+  ipPerMinute: number;
+  /** Failed logins for one email and API key before each further failure makes it wait (doubling delay). */
   loginFailuresBeforeDelay: number;
   loginDelayMaxMs: number;
 }
@@ -294,6 +302,10 @@ export function loadConfig(env: Environment = process.env): AppConfig {
 
   const outbound = readOutboundConfig(read, mode);
   const extranet = readExtranetConfig(read, sandboxPort);
+  const healthCheckTimeoutMs = read.duration('HEALTH_CHECK_TIMEOUT', '300ms');
+  if (healthCheckTimeoutMs < 50 || healthCheckTimeoutMs > 10_000) {
+    throw new ConfigError('HEALTH_CHECK_TIMEOUT', 'must be between 50ms and 10s');
+  }
 
   const databaseUrl = read.url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
   if (mode === 'production' && databaseUrl === null) {
@@ -308,6 +320,9 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       publicBaseUrl: read.url('PUBLIC_BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!,
       jsonBodyLimitBytes: 1024 * 1024,
       uploadBodyLimitBytes: 30 * 1024 * 1024,
+      credentialsBodyLimitBytes: 16 * 1024,
+      headerLimitBytes: 16 * 1024,
+      healthCheckTimeoutMs,
       trustProxyHops: read.integer('TRUST_PROXY_HOPS', 0, { min: 0, max: 10 }),
     },
     database: {
@@ -362,6 +377,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     rateLimit: {
       authPerMinute: read.integer('RATE_LIMIT_AUTH_PER_MINUTE', 20, { min: 1, max: 10_000_000 }),
       apiPerMinute: read.integer('RATE_LIMIT_API_PER_MINUTE', 600, { min: 1, max: 10_000_000 }),
+      ipPerMinute: read.integer('RATE_LIMIT_IP_PER_MINUTE', 1200, { min: 1, max: 10_000_000 }),
       loginFailuresBeforeDelay: read.integer('LOGIN_FAILURES_BEFORE_DELAY', 5, { min: 1, max: 1_000_000 }),
       loginDelayMaxMs: read.duration('LOGIN_DELAY_MAX', '15m'),
     },

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'method_not_allowed'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'headers_too_large'
   | 'idempotency_conflict'
   | 'idempotency_key_unverifiable'
   | 'invalid_state'

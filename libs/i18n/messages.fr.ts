@@ -35,6 +35,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, (d: Details) => string> = {
   payload_too_large: () => 'Le corps de la requête est trop volumineux',
   unsupported_media_type: () =>
     'Le corps de la requête doit être au format JSON (Content-Type: application/json)',
+  headers_too_large: () => TRANSPORT_MESSAGES.headersTooLarge,
   idempotency_conflict: () =>
     "Cette clé d'idempotence a déjà été utilisée avec un corps de requête différent",
   idempotency_key_unverifiable: () =>
@@ -114,7 +115,6 @@ export const JSON_SYNTAX_REASONS = {
   badNumber: 'nombre invalide',
   trailingData: 'données supplémentaires après la fin du JSON',
   emptyBody: 'corps de requête vide',
-  invalid: 'syntaxe JSON invalide',
 } as const;
 
 export function jsonPositionText(line: number, column: number, position: number): string {

@@ -7,6 +7,8 @@ export interface OrderListPosition {
   orderid: string;
 }
 
+const CURSOR_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** Opaque keyset cursor: stable under concurrent inserts, unlike an offset. */
 export function encodeOrderListCursor(position: OrderListPosition): string {
   return Buffer.from(JSON.stringify([position.createdAt.toISOString(), position.orderid])).toString(
@@ -23,8 +25,13 @@ export function decodeOrderListCursor(cursor: string): OrderListPosition {
       typeof decoded[0] === 'string' &&
       isOrderId(decoded[1])
     ) {
+      // Only what encodeOrderListCursor writes, with a 4-digit year: JavaScript dates reach years that
+      // PostgreSQL's timestamps do not (before 4713 BC), which the query would fail on. An invalid
+      // date throws here, and the 30th of February does not read back the same.
       const createdAt = new Date(decoded[0]);
-      if (!Number.isNaN(createdAt.getTime())) return { createdAt, orderid: decoded[1] };
+      if (CURSOR_DATE.test(decoded[0]) && createdAt.toISOString() === decoded[0]) {
+        return { createdAt, orderid: decoded[1] };
+      }
     }
   } catch {
     // fall through to the validation error

@@ -90,6 +90,11 @@ export function waitForPort(port: number, timeoutMs: number): Promise<void> {
   });
 }
 
+/** What the process started as `name` by BenchStack.node wrote so far. */
+export function benchLog(name: string): string {
+  return fs.readFileSync(path.join(BENCH_DIR, `${name}.log`), 'utf8');
+}
+
 /** Peak resident memory of a process (VmHWM), in MiB. */
 export function peakRssMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -11,6 +11,7 @@ import { ApiKeyRepository } from '../../libs/persistence/repositories/api-key.re
 import { createSecurityServices } from '../../libs/security/security-services.factory';
 import { orderBody } from '../support/order-fixtures';
 import { WebhookReceiver } from '../support/webhook-receiver';
+import { measureHostileBodies } from './hostile-bodies.phase';
 import {
   BenchStack,
   ROOT,
@@ -30,8 +31,11 @@ import {
  *     the relay takes to start the workflows of every order created (creation does not wait for it),
  *  3. 200 test-mode orders created at once until all are `done`, with the worker's peak memory,
  *  4. the delay between each of their state changes and its delivery to a local receiver, and the
- *     delivery rate with 1,000 test notifications pending (queued while the worker is stopped).
- * BENCH_CPU_PROFILE=1 writes a CPU profile of each process under var/bench/profiles.
+ *     delivery rate with 1,000 test notifications pending (queued while the worker is stopped),
+ *  5. what 30 MB hostile bodies sent without credentials cost the API, and GET /health latency while
+ *     4 clients send them (hostile-bodies.phase.ts).
+ * BENCH_CPU_PROFILE=1 writes a CPU profile of each process under var/bench/profiles; BENCH_ONLY=hostile
+ * runs phase 5 alone.
  */
 const CONCURRENCY = 50;
 const API_PORT = 3900;
@@ -59,9 +63,14 @@ async function main(): Promise<void> {
       DOCUMENTS_DIR: `${ROOT}/var/bench/documents`,
       CALLBACK_ALLOW_PRIVATE: 'true',
       NOTIFICATION_RETRY_DELAYS: '1s',
-      // Throughput is measured from one API key: its rate limit would be measured instead.
+      // Throughput is measured from one API key and address: their rate limits would be measured instead.
       RATE_LIMIT_API_PER_MINUTE: '10000000',
+      RATE_LIMIT_IP_PER_MINUTE: '10000000',
     };
+    if (process.env.BENCH_ONLY === 'hostile') {
+      Object.assign(results, await measureHostileBodies(stack, env));
+      return;
+    }
     const config = loadConfig(env);
     const connection = await Connection.connect({ address: temporalAddress });
     const client = new Client({ connection });
@@ -253,14 +262,18 @@ async function main(): Promise<void> {
       pending
     ).toFixed(1);
 
+    // 5. Hostile bodies before authentication.
+    Object.assign(results, await measureHostileBodies(stack, env));
+
     await receiver.stop();
     await dataSource.destroy();
     await connection.close();
   } finally {
     await stack.stop();
+    // Also after a failure: the phases that ran.
+    console.log('\nBenchmark results');
+    for (const [name, value] of Object.entries(results)) console.log(`  ${name.padEnd(40)} ${value}`);
   }
-  console.log('\nBenchmark results');
-  for (const [name, value] of Object.entries(results)) console.log(`  ${name.padEnd(40)} ${value}`);
 }
 
 function benchOrder(externalId: string): Record<string, unknown> {

@@ -247,8 +247,12 @@ describe('orders API', () => {
         /trop volumineux/,
       );
       const big = JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) });
+      // Once the key is known valid: without one, the body is not even read (400).
       expectError(
-        await http.postRaw('/account/auth', big, { 'Content-Type': 'application/json' }),
+        await http.postRaw('/account/auth', big, {
+          'Content-Type': 'application/json',
+          'X-Auth-Key': alice.apiKey,
+        }),
         413,
         /trop volumineux/,
       );
@@ -355,6 +359,15 @@ describe('orders API', () => {
       expectError(await http.get('/order/?limit=0', alice.headers), 400, /'limit'/);
       expectError(await http.get('/order/?limit=abc', alice.headers), 400, /'limit'/);
       expectError(await http.get('/order/?cursor=%%%', alice.headers), 400, /'cursor'/);
+      // A well-formed cursor whose date JavaScript accepts and PostgreSQL's timestamps cannot hold.
+      const outOfRange = Buffer.from(JSON.stringify(['-271821-04-20T00:00:00.000Z', 'AB12CD'])).toString(
+        'base64url',
+      );
+      expectError(
+        await http.get(`/order/?cursor=${outOfRange}`, alice.headers),
+        400,
+        /^Le paramètre 'cursor' n'est pas valide$/,
+      );
     });
   });
 
@@ -395,7 +408,10 @@ describe('orders API', () => {
       const burst: net.Socket[] = [];
       try {
         // Two requests whose bodies never end: busy from two requests in flight.
-        burst.push(await unfinishedRequest(busy.baseUrl), await unfinishedRequest(busy.baseUrl));
+        burst.push(
+          await unfinishedRequest(busy.baseUrl, account.headers),
+          await unfinishedRequest(busy.baseUrl, account.headers),
+        );
         const first = await createOne();
         await sleep(1_000);
         expect(await startedAt(first)).toBeNull();
@@ -403,7 +419,10 @@ describe('orders API', () => {
         await orderWorkflowsStarted(busy.dataSource, first);
 
         // A burst that does not end: the order is started once it has waited ORDER_START_MAX_DEFER.
-        burst.push(await unfinishedRequest(busy.baseUrl), await unfinishedRequest(busy.baseUrl));
+        burst.push(
+          await unfinishedRequest(busy.baseUrl, account.headers),
+          await unfinishedRequest(busy.baseUrl, account.headers),
+        );
         const createdAt = Date.now();
         const second = await createOne();
         await sleep(2_000);
@@ -491,11 +510,34 @@ describe('orders API', () => {
       });
     });
 
+    it('answers within a second, naming Temporal, when Temporal accepts connections but never answers', async () => {
+      const accepted: net.Socket[] = [];
+      const silent = net.createServer((socket) => accepted.push(socket.on('error', () => undefined)));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const { port } = silent.address() as net.AddressInfo;
+      const broken = await startApiTestApp({ env: { TEMPORAL_ADDRESS: `127.0.0.1:${port}` } });
+      try {
+        for (let i = 0; i < 3; i++) {
+          const started = Date.now();
+          const res = await new HttpTestClient(broken.baseUrl).get('/health');
+          expect(Date.now() - started).toBeLessThan(1_000);
+          expectError(res, 503, /\(Temporal\)$/);
+        }
+      } finally {
+        await broken.close();
+        // The API's gRPC connection is left waiting for an answer: closed from this end too.
+        for (const socket of accepted) socket.destroy();
+        silent.close();
+      }
+    });
+
     it('is 503 naming Temporal when it does not answer, while creation still accepts orders', async () => {
       const broken = await startApiTestApp({ env: { TEMPORAL_ADDRESS: '127.0.0.1:1' } });
       try {
         const brokenHttp = new HttpTestClient(broken.baseUrl);
+        const started = Date.now();
         const res = await brokenHttp.get('/health');
+        expect(Date.now() - started).toBeLessThan(1_000);
         expectError(
           res,
           503,
@@ -516,13 +558,20 @@ describe('orders API', () => {
   });
 });
 
-/** Opens a request that stays in flight: its body is announced and never sent. */
-async function unfinishedRequest(baseUrl: string): Promise<net.Socket> {
+/**
+ * Opens a request that stays in flight: its body is announced and never sent. Authenticated, as the
+ * API waits for no body before the caller is.
+ */
+async function unfinishedRequest(baseUrl: string, headers: Record<string, string>): Promise<net.Socket> {
   const { hostname, port } = new URL(baseUrl);
   const socket = net.connect(Number(port), hostname);
   await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   socket.write(
-    `POST /order/ HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 64\r\n\r\n{`,
+    `POST /order/ HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\n` +
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      'Content-Length: 64\r\n\r\n{',
   );
   // The server has read the headers and is waiting for the body.
   await sleep(100);

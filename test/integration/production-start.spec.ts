@@ -175,6 +175,22 @@ describe('production start (compiled output)', () => {
   });
 
   it('on SIGTERM finishes the request in flight, refuses new connections, and both processes exit 0', async () => {
+    // A valid key: the API reads no body before the key is checked, and would answer at once otherwise.
+    const { api_key: apiKey } = JSON.parse(
+      execFileSync(
+        process.execPath,
+        [
+          path.join(dist, 'apps/cli/src/main.js'),
+          'account',
+          'create',
+          '--email',
+          `prod-sigterm-${id}@example.fr`,
+          '--password',
+          `mot-de-passe-${id}`,
+        ],
+        { cwd: REPO_ROOT, env, encoding: 'utf8' },
+      ),
+    ) as { api_key: string };
     const body = JSON.stringify({ email: 'personne@example.fr', password: 'x'.repeat(32) });
     const socket = net.connect({ port: ports.api, host: '127.0.0.1' });
     await new Promise<void>((resolve) => socket.once('connect', resolve));
@@ -183,7 +199,7 @@ describe('production start (compiled output)', () => {
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     socket.write(
       'POST /account/auth HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
-        `X-Auth-Key: psk_live_unknown\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
+        `X-Auth-Key: ${apiKey}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
         body.slice(0, 10),
     );
 
@@ -197,7 +213,8 @@ describe('production start (compiled output)', () => {
     expect(answer).toBe('');
     socket.write(body.slice(10));
     await closed;
-    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    // Served to its end: the email has no account.
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
     expect(answer).toContain('"success":false');
 
     const exit = await exitOf(launcher);

@@ -52,6 +52,7 @@ export default async function globalSetup(): Promise<void> {
     // Suites make many requests from one address and key; rate-limit tests set low limits themselves.
     RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
     RATE_LIMIT_API_PER_MINUTE: '1000000',
+    RATE_LIMIT_IP_PER_MINUTE: '1000000',
     LOGIN_FAILURES_BEFORE_DELAY: '1000',
     // Every test file's API would otherwise sweep the shared database and start other files' unstarted
     // orders on its own task queue; tests of the recovery sweep run a pass or set a short interval.

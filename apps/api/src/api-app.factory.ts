@@ -1,3 +1,4 @@
+import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { createAppLogger } from '../../../libs/logging/app-logger';
@@ -12,6 +13,8 @@ import { ApiMetrics } from './metrics/api-metrics';
 import { httpMetricsMiddleware } from './metrics/http-metrics.middleware';
 import { publishOpenApiDocument } from './openapi/openapi.providers';
 import { NestPinoLogger } from './logging/nest-pino.logger';
+
+const NODE_HEADER_LIMIT_BYTES = 32 * 1024;
 
 /** Builds the HTTP application (not yet listening) from its dependencies. */
 export async function createApiApp(deps: ApiDependencies): Promise<NestExpressApplication> {
@@ -34,6 +37,16 @@ export async function createApiApp(deps: ApiDependencies): Promise<NestExpressAp
   // signal once closed, which ends the process (exit 143) before the database and Temporal are released.
   publishOpenApiDocument(app, deps.config);
   await app.init();
-  app.getHttpServer().on('clientError', answerClientError);
+  const server = app.getHttpServer() as Server;
+  server.on('clientError', answerClientError);
+  // The API's limit (16 KiB, header-size.middleware.ts) is applied through the router, where a HEAD is
+  // told from a GET; Node's parser refuses what goes beyond its own limit before any route, and under
+  // 64 KiB (one read) the refused packet still holds the method (client-error.handler.ts).
+  // `maxHeaderSize` is the createServer option, read from the server at each new connection (Nest
+  // creates the server without options).
+  (server as Server & { maxHeaderSize?: number }).maxHeaderSize = NODE_HEADER_LIMIT_BYTES;
+  // Node would answer `Expect: 100-continue` at once, and the client send its whole body even when the
+  // request is then refused before it: the body reader sends the 100 when it wants the body.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => server.emit('request', req, res));
   return app;
 }

@@ -1,6 +1,7 @@
 import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import { type Connection } from '@temporalio/client';
+import { type RequestHandler } from 'express';
 import { type DataSource } from 'typeorm';
 import { AccountAuthenticationService } from '../../../libs/accounts/account-authentication.service';
 import { type AppConfig } from '../../../libs/config/app-config';
@@ -33,7 +34,7 @@ import { TestWebhookEventController } from './notifications/test-webhook-event.c
 import { ApiAuthGuard } from './auth/api-auth.guard';
 import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
-import { jsonBodyMiddleware } from './http/json-body.middleware';
+import { JsonBodyInterceptor } from './http/json-body.interceptor';
 import { requestIdMiddleware } from './http/request-id.middleware';
 import { RequestsInFlight } from './http/requests-in-flight';
 import { MetricsController } from './metrics/metrics.controller';
@@ -49,11 +50,9 @@ import { LoginThrottle } from '../../../libs/accounts/login-throttle';
 import { type AppLogger, createAppLogger } from '../../../libs/logging/app-logger';
 import { CodecController } from './codec/codec.controller';
 import { codecProviders } from './codec/codec.providers';
-import {
-  HTTP_SECURITY_MIDDLEWARES,
-  type HttpSecurityMiddlewares,
-  httpSecurityMiddlewares,
-} from './http/http-security';
+import { HTTP_SECURITY_MIDDLEWARES, httpSecurityMiddlewares } from './http/http-security';
+import { ApiKeyRateLimit } from './auth/api-key-rate-limit';
+import { MemoryRateLimiter } from '../../../libs/rate-limit/memory-rate-limiter';
 
 /** What the API is built from; made by the bootstrap (or a test) and handed to the module. */
 export interface ApiDependencies {
@@ -75,15 +74,25 @@ export interface ApiDependencies {
   confirmationEmails: ConfirmationEmailStarter;
 }
 
-const UPLOAD_ROUTES = [/^\/order\/?$/, /^\/order\/[^/]+\/documents\/?$/];
-
-const HTTP_CONFIG = Symbol('HTTP_CONFIG');
+// Controllers with static `/order/<word>` routes come before those with `/order/:orderid` routes.
+export const API_CONTROLLERS = [
+  AccountAuthController,
+  OrderRefreshController,
+  TestWebhookEventController,
+  OrderNotificationController,
+  OrderDocumentController,
+  OrderController,
+  HealthController,
+  MetricsController,
+  OpenApiController,
+  CodecController,
+  DocumentLinkController,
+];
 
 @Module({})
 export class ApiModule implements NestModule {
   constructor(
-    @Inject(HTTP_CONFIG) private readonly http: AppConfig['http'],
-    @Inject(HTTP_SECURITY_MIDDLEWARES) private readonly httpSecurity: HttpSecurityMiddlewares,
+    @Inject(HTTP_SECURITY_MIDDLEWARES) private readonly httpSecurity: RequestHandler[],
     @Inject(RequestsInFlight) private readonly requestsInFlight: RequestsInFlight,
   ) {}
 
@@ -106,24 +115,12 @@ export class ApiModule implements NestModule {
       requestsInFlight,
     );
     const sweep = new UnstartedOrderSweep(relay, unstartedOrders, logger, deps.config.orderStarts);
+    // One set of buckets: per IP in the middleware, per API key in the guard.
+    const rateLimiter = new MemoryRateLimiter();
     return {
       module: ApiModule,
-      // Controllers with static `/order/<word>` routes come before those with `/order/:orderid` routes.
-      controllers: [
-        AccountAuthController,
-        OrderRefreshController,
-        TestWebhookEventController,
-        OrderNotificationController,
-        OrderDocumentController,
-        OrderController,
-        HealthController,
-        MetricsController,
-        OpenApiController,
-        CodecController,
-        DocumentLinkController,
-      ],
+      controllers: API_CONTROLLERS,
       providers: [
-        { provide: HTTP_CONFIG, useValue: deps.config.http },
         { provide: RequestsInFlight, useValue: requestsInFlight },
         {
           provide: AccountAuthenticationService,
@@ -176,34 +173,37 @@ export class ApiModule implements NestModule {
         { provide: OrderWorkflowRelay, useValue: relay },
         { provide: UnstartedOrderSweep, useValue: sweep },
         { provide: OrderWorkflowStartsLifecycle, useValue: new OrderWorkflowStartsLifecycle(relay, sweep) },
-        { provide: HealthService, useValue: new HealthService(dataSource, deps.temporalConnection) },
+        {
+          provide: HealthService,
+          useValue: new HealthService(
+            dataSource,
+            deps.temporalConnection,
+            deps.config.http.healthCheckTimeoutMs,
+          ),
+        },
         ...codecProviders(deps.config),
         {
           provide: HTTP_SECURITY_MIDDLEWARES,
-          useValue: httpSecurityMiddlewares(deps.config, logger),
+          useValue: httpSecurityMiddlewares(deps.config, logger, rateLimiter),
         },
+        { provide: ApiKeyRateLimit, useValue: new ApiKeyRateLimit(rateLimiter, deps.config.rateLimit) },
         ...notificationApiProviders(deps),
         ...metricsProviders(deps),
         ...openApiProviders(),
         { provide: APP_GUARD, useClass: ApiAuthGuard },
+        {
+          provide: APP_INTERCEPTOR,
+          useFactory: (reflector: Reflector) => new JsonBodyInterceptor(reflector, deps.config.http),
+          inject: [Reflector],
+        },
       ],
     };
   }
 
+  // No body is read here: routes read theirs after authentication (JsonBodyInterceptor).
   configure(consumer: MiddlewareConsumer): void {
-    const limits = this.http;
     consumer
-      .apply(
-        this.requestsInFlight.middleware,
-        requestIdMiddleware,
-        ...this.httpSecurity.beforeBody,
-        jsonBodyMiddleware({
-          defaultBytes: limits.jsonBodyLimitBytes,
-          uploadBytes: limits.uploadBodyLimitBytes,
-          isUploadRoute: (method, path) => method === 'POST' && UPLOAD_ROUTES.some((r) => r.test(path)),
-        }),
-        ...this.httpSecurity.afterBody,
-      )
+      .apply(this.requestsInFlight.middleware, requestIdMiddleware, ...this.httpSecurity)
       .forRoutes('*');
   }
 }

@@ -73,14 +73,18 @@ describe('isolation between accounts, on every route', () => {
         });
   }
 
-  /** Protected routes answer 400 "invalid key" without credentials; public ones (auth, health, codec…) do not. */
+  /**
+   * Protected routes answer 400 "invalid key" without credentials, and 401 with a key and no token;
+   * public ones (health, codec…) do not, nor does the login, which takes the key alone.
+   */
   async function protectedRoutes(): Promise<Route[]> {
     const found: Route[] = [];
     for (const route of routes) {
       const res = await send(route, orderid, {});
-      if (res.status === 400 && (res.json as { message: string }).message === "La clé API n'est pas valide") {
-        found.push(route);
+      if (res.status !== 400 || (res.json as { message: string }).message !== "La clé API n'est pas valide") {
+        continue;
       }
+      if ((await send(route, orderid, { 'X-Auth-Key': bob.apiKey })).status === 401) found.push(route);
     }
     return found;
   }

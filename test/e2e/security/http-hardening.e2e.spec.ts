@@ -1,5 +1,6 @@
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
 import { HttpTestClient, type TestResponse } from '../../support/http-test-client';
+import { rawExchange, requestHead } from '../../support/raw-http';
 import { type SignedInAccount, createSignedInAccount } from '../../support/test-accounts';
 
 const UI_ORIGIN = 'http://localhost:8233';
@@ -86,5 +87,57 @@ describe('HTTP hardening', () => {
       expect(refused.status).toBe(401);
       expect(refused.headers.get('access-control-allow-origin')).toBe(UI_ORIGIN);
     }
+  });
+
+  describe('URL and headers beyond 16 KiB', () => {
+    const TOO_LARGE = {
+      message: "L'adresse ou les en-têtes de la requête sont trop volumineux",
+      payload: null,
+      success: false,
+    };
+    const headTo = (method: string, padding: number) =>
+      requestHead(method, '/health', { 'X-Padding': 'a'.repeat(padding), Connection: 'close' });
+
+    it('answers 431 with the envelope and the security headers', async () => {
+      const res = await rawExchange(app.baseUrl, [headTo('GET', 17 * 1024)], { untilClose: true });
+      expect(res.status).toBe(431);
+      expect(JSON.parse(res.body)).toEqual(TOO_LARGE);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-request-id']).toBeTruthy();
+      const url = await http.get(`/order/?external_id=${'a'.repeat(17 * 1024)}`, account.headers);
+      expect(url.status).toBe(431);
+      expect(url.json).toEqual(TOO_LARGE);
+    });
+
+    it('answers 431 to a HEAD with no body, whatever the size', async () => {
+      for (const padding of [17 * 1024, 100 * 1024]) {
+        const res = await rawExchange(app.baseUrl, [headTo('HEAD', padding)], { untilClose: true });
+        expect(res.status).toBe(431);
+        expect(res.body).toBe('');
+        expect(Number(res.headers['content-length'])).toBeGreaterThan(0);
+      }
+      // The request line in a packet of its own: the refused packet does not say the method.
+      const split = await rawExchange(
+        app.baseUrl,
+        ['HEAD /health HTTP/1.1\r\nHost: localhost\r\n', `X-Padding: ${'a'.repeat(100 * 1024)}\r\n\r\n`],
+        { untilClose: true, pauseMs: 100 },
+      );
+      expect(split.status).toBe(431);
+      expect(split.body).toBe('');
+      expect(split.headers['content-length']).toBe('0');
+    });
+
+    it('answers 431 with the envelope to headers beyond the HTTP parser’s own limit', async () => {
+      const res = await rawExchange(app.baseUrl, [headTo('GET', 100 * 1024)], { untilClose: true });
+      expect(res.status).toBe(431);
+      expect(JSON.parse(res.body)).toEqual(TOO_LARGE);
+      const url = await http.get(`/order/?external_id=${'a'.repeat(40 * 1024)}`, account.headers);
+      expect(url.status).toBe(431);
+      expect(url.json).toEqual(TOO_LARGE);
+    });
+
+    it('serves headers just under the limit', async () => {
+      expect((await http.get('/health', { 'X-Padding': 'a'.repeat(15 * 1024) })).status).toBe(200);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
 import { HttpTestClient, type TestResponse } from '../../support/http-test-client';
 import { type TestAccount, createTestAccount, signIn } from '../../support/test-accounts';
@@ -56,7 +57,7 @@ describe('rate limits', () => {
     expect((await login(other, '203.0.113.99')).status).toBe(200);
   });
 
-  it('slows down repeated failed logins for one email, from any key or address', async () => {
+  it('slows down repeated failed logins for one email and key, from any address', async () => {
     await start({ LOGIN_FAILURES_BEFORE_DELAY: '3' });
     const account = await createTestAccount(app);
     const other = await createTestAccount(app);
@@ -83,6 +84,20 @@ describe('rate limits', () => {
     expectThrottled(await login(account, '192.0.2.1', ghost));
   });
 
+  it('does not let a third party lock the owner out with failed logins for the owner’s email', async () => {
+    await start({ LOGIN_FAILURES_BEFORE_DELAY: '3' });
+    const owner = await createTestAccount(app);
+    const intruder = await createTestAccount(app);
+    // With the intruder's own valid key, from the owner's own address even.
+    for (let i = 0; i < 5; i++) {
+      const res = await login(owner, '192.0.2.60', { apiKey: intruder.apiKey, password: `guess-${i}` });
+      expect([401, 429]).toContain(res.status);
+    }
+    expectThrottled(await login(owner, '192.0.2.60', { apiKey: intruder.apiKey }));
+    // The owner, with the owner's key, is not slowed down at all.
+    expect((await login(owner, '192.0.2.60')).status).toBe(200);
+  });
+
   it('limits every other route per API key, with 429, Retry-After and the envelope', async () => {
     await start({ RATE_LIMIT_API_PER_MINUTE: '4' });
     const alice = await signIn(app, await createTestAccount(app));
@@ -94,15 +109,59 @@ describe('rate limits', () => {
     // A large body is not read: the answer comes all the same.
     expectThrottled(await http.post('/order/', { big: 'x'.repeat(512 * 1024) }, alice.headers));
     expect((await http.get('/order/', bob.headers)).status).toBe(200);
-    // Health probes are not counted.
+    // Health probes do not count against the key.
     for (let i = 0; i < 10; i++) expect((await http.get('/health')).status).not.toBe(429);
   });
 
   it('limits requests without an API key per address', async () => {
-    await start({ RATE_LIMIT_API_PER_MINUTE: '3' });
+    await start({ RATE_LIMIT_IP_PER_MINUTE: '3' });
     for (let i = 0; i < 3; i++)
       expect((await http.get('/order/', { 'X-Forwarded-For': '198.51.100.3' })).status).toBe(400);
     expectThrottled(await http.get('/order/', { 'X-Forwarded-For': '198.51.100.3' }));
     expect((await http.get('/order/', { 'X-Forwarded-For': '198.51.100.4' })).status).toBe(400);
+  });
+
+  it('gives an unknown API key no bucket of its own: the address pays for every request', async () => {
+    await start({ RATE_LIMIT_IP_PER_MINUTE: '5' });
+    const randomKey = () =>
+      `psk_live_${randomBytes(6).toString('hex')}_${randomBytes(32).toString('base64url')}`;
+    const from = (ip: string) => ({ 'X-Auth-Key': randomKey(), 'X-Forwarded-For': ip });
+    for (let i = 0; i < 5; i++) expect((await http.get('/order/', from('198.51.100.20'))).status).toBe(400);
+    expectThrottled(await http.get('/order/', from('198.51.100.20')));
+    expectThrottled(
+      await http.post('/order/', {}, { 'X-Auth-Key': 'garbage', 'X-Forwarded-For': '198.51.100.20' }),
+    );
+    expect((await http.get('/order/', from('198.51.100.21'))).status).toBe(400);
+  });
+
+  it('limits /health, /metrics and the codec routes per address', async () => {
+    await start({ RATE_LIMIT_IP_PER_MINUTE: '3' });
+    const from = { 'X-Forwarded-For': '198.51.100.30' };
+    expect((await http.get('/health', from)).status).toBe(200);
+    expect((await http.get('/metrics', from)).status).toBe(200);
+    expect((await http.post('/codec/decode', { payloads: [] }, from)).status).toBe(401);
+    expectThrottled(await http.get('/health', from));
+    expectThrottled(await http.request('POST', '/health', undefined, from));
+    expectThrottled(await http.get('/metrics', from));
+    expectThrottled(await http.post('/codec/encode', { payloads: [] }, from));
+    expect((await http.get('/health', { 'X-Forwarded-For': '198.51.100.31' })).status).toBe(200);
+  });
+
+  it('counts a valid key once it is known valid, whatever the addresses', async () => {
+    await start({ RATE_LIMIT_API_PER_MINUTE: '3' });
+    const alice = await signIn(app, await createTestAccount(app));
+    // Requests that fail authentication do not count against the key.
+    for (let i = 0; i < 5; i++) {
+      const res = await http.get('/order/', {
+        'X-Auth-Key': alice.apiKey,
+        'X-Forwarded-For': `203.0.113.${i + 10}`,
+      });
+      expect(res.status).toBe(401);
+    }
+    for (let i = 0; i < 3; i++) {
+      const res = await http.get('/order/', { ...alice.headers, 'X-Forwarded-For': `203.0.113.${i + 20}` });
+      expect(res.status).toBe(200);
+    }
+    expectThrottled(await http.get('/order/', { ...alice.headers, 'X-Forwarded-For': '203.0.113.30' }));
   });
 });

@@ -8,12 +8,16 @@ import { AuthenticateDocs } from '../openapi/operations/account.docs';
 import { type Envelope, successEnvelope } from '../http/envelope';
 import { AuthRequestDto } from './dto/auth-request.dto';
 import { Public } from './public.decorator';
+import { ApiKeyOnly } from './api-key-only.decorator';
+import { JsonBody } from '../http/json-body.decorator';
 
 @Controller('account')
 export class AccountAuthController {
   constructor(private readonly authentication: AccountAuthenticationService) {}
 
   @Public()
+  @ApiKeyOnly()
+  @JsonBody('credentials')
   @Post('auth')
   @AuthenticateDocs()
   @HttpCode(200)

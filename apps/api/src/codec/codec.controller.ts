@@ -3,6 +3,7 @@ import { type JsonPayloads, RemoteCodecService } from '../../../../libs/temporal
 import { Public } from '../auth/public.decorator';
 import { CodecDecodeDocs, CodecEncodeDocs } from '../openapi/operations/operations.docs';
 import { CodecAuthGuard } from './codec-auth.guard';
+import { JsonBody } from '../http/json-body.decorator';
 
 /**
  * Temporal's remote codec endpoints, for the Temporal Web UI (`--ui-codec-endpoint <base>/codec`) and
@@ -16,6 +17,7 @@ export class CodecController {
   constructor(private readonly codec: RemoteCodecService) {}
 
   @Post('decode')
+  @JsonBody('standard')
   @HttpCode(200)
   @CodecDecodeDocs()
   decode(@Body() body: unknown): Promise<JsonPayloads> {
@@ -23,6 +25,7 @@ export class CodecController {
   }
 
   @Post('encode')
+  @JsonBody('standard')
   @HttpCode(200)
   @CodecEncodeDocs()
   encode(@Body() body: unknown): Promise<JsonPayloads> {

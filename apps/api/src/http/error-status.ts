@@ -24,6 +24,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   document_link_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  headers_too_large: 431,
   rate_limited: 429,
   internal_error: 500,
   dependency_unavailable: 503,

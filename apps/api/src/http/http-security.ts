@@ -1,31 +1,40 @@
 import { type RequestHandler } from 'express';
 import { type AppConfig } from '../../../../libs/config/app-config';
 import { type AppLogger } from '../../../../libs/logging/app-logger';
-import { MemoryRateLimiter } from '../../../../libs/rate-limit/memory-rate-limiter';
+import { type MemoryRateLimiter } from '../../../../libs/rate-limit/memory-rate-limiter';
 import { codecCorsMiddleware } from '../codec/codec-cors.middleware';
+import { headerSizeMiddleware } from './header-size.middleware';
 import { rateLimitMiddleware } from './rate-limit.middleware';
-import { requestLogMiddleware, resumeLogContextMiddleware } from './request-log.middleware';
+import { requestLogMiddleware } from './request-log.middleware';
+import { unreadBodyMiddleware } from './unread-body.middleware';
 
 export const HTTP_SECURITY_MIDDLEWARES = Symbol('HTTP_SECURITY_MIDDLEWARES');
 
-export interface HttpSecurityMiddlewares {
-  /** After the request id, before the body is read. */
-  beforeBody: RequestHandler[];
-  /** Once the body is parsed. */
-  afterBody: RequestHandler[];
-}
+// Beyond the largest body a route reads: what a client still sending an upload refused before its end
+// may send on. Past it, or that long after the answer, the connection is closed.
+const UNREAD_BODY_SLACK_BYTES = 1024 * 1024;
+const UNREAD_BODY_MAX_MS = 30_000;
 
 /**
- * Before the body: the request log (and log context), CORS of the codec routes (preflights are not
- * rate limited), rate limits. After it: the log context again, since reading the body left it.
+ * What every request goes through after the request id and before the router, all of it cheap and
+ * none of it reading the body: the request log (and log context), the bound on discarding unread
+ * bodies, the per-IP rate limit (first of the checks, so that it counts every request, CORS preflights
+ * included), the URL and headers limit, and CORS of the codec routes (preflights are answered there,
+ * before authentication, as browsers send them without credentials).
  */
-export function httpSecurityMiddlewares(config: AppConfig, logger: AppLogger): HttpSecurityMiddlewares {
-  return {
-    beforeBody: [
-      requestLogMiddleware(logger),
-      codecCorsMiddleware(config.codec.uiOrigin),
-      rateLimitMiddleware(new MemoryRateLimiter(), config.rateLimit),
-    ],
-    afterBody: [resumeLogContextMiddleware],
-  };
+export function httpSecurityMiddlewares(
+  config: AppConfig,
+  logger: AppLogger,
+  limiter: MemoryRateLimiter,
+): RequestHandler[] {
+  return [
+    requestLogMiddleware(logger),
+    unreadBodyMiddleware({
+      maxBytes: config.http.uploadBodyLimitBytes + UNREAD_BODY_SLACK_BYTES,
+      maxMs: UNREAD_BODY_MAX_MS,
+    }),
+    rateLimitMiddleware(limiter, config.rateLimit),
+    headerSizeMiddleware(config.http.headerLimitBytes),
+    codecCorsMiddleware(config.codec.uiOrigin),
+  ];
 }

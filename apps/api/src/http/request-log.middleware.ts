@@ -35,14 +35,9 @@ export function requestLogMiddleware(logger: AppLogger) {
   };
 }
 
-/**
- * The body arrives in stream events, outside the request's async context: this brings it back for
- * what follows (guards, handlers, the exception filter), with the order id a body names.
- */
-export function resumeLogContextMiddleware(req: Request, _res: Response, next: NextFunction): void {
+/** A body read once the request is authenticated may name the order: its log lines name it from then on. */
+export function noteOrderIdOfBody(req: Request): void {
   const context = CONTEXTS.get(req);
-  if (!context) return next();
   const inBody = (req.body as { orderid?: unknown } | undefined)?.orderid;
-  if (context.orderid === undefined && isOrderId(inBody)) context.orderid = inBody;
-  runWithLogContext(context, next);
+  if (context && context.orderid === undefined && isOrderId(inBody)) context.orderid = inBody;
 }

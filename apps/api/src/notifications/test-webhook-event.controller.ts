@@ -9,6 +9,7 @@ import { CurrentAccount } from '../auth/current-account.decorator';
 import { type Envelope, successEnvelope } from '../http/envelope';
 import { TestWebhookEventDocs } from '../openapi/operations/notification.docs';
 import { TestWebhookEventDto } from './dto/test-webhook-event.dto';
+import { JsonBody } from '../http/json-body.decorator';
 
 /**
  * Test events (contract section 5), on both published paths. Registered before the order controllers
@@ -19,6 +20,7 @@ export class TestWebhookEventController {
   constructor(private readonly testNotifications: TestNotificationService) {}
 
   @Post(['test/webhook-events', 'order/test/webhook-events'])
+  @JsonBody('standard')
   @HttpCode(200)
   @TestWebhookEventDocs()
   async send(

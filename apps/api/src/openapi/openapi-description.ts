@@ -24,11 +24,11 @@ Toutes les réponses JSON, succès comme erreurs, ont la forme
 | statut | cas |
 |---|---|
 | 200 | succès, création comprise |
-| 400 | corps invalide (le message nomme le champ), JSON mal formé (avec la position), clé API manquante ou inconnue |
+| 400 | corps invalide (le message nomme le champ), JSON mal formé (avec la position) ou imbriqué sur plus de 32 niveaux, clé API manquante ou inconnue |
 | 401 | e-mail ou mot de passe faux ; jeton manquant, mal formé, expiré ou d’un autre compte |
 | 404 | commande inconnue ou d’un autre compte |
 | 409 | action impossible dans l’état de la commande ; clé d’idempotence réutilisée |
-| 413 | corps trop volumineux (1 Mio, 30 Mio là où voyagent des documents) |
+| 413 | corps trop volumineux (1 Mio ; 30 Mio là où voyagent des documents ; 16 Kio pour \`/account/auth\`) |
 | 415 | corps non JSON |
 | 429 | trop de requêtes (en-tête \`Retry-After\`) |
 | 500 | erreur inattendue (le message donne une référence) |

@@ -10,6 +10,7 @@ import { CurrentAccount } from '../auth/current-account.decorator';
 import { type Envelope, successEnvelope } from '../http/envelope';
 import { DownloadPreStatementDocs, UploadDocumentsDocs } from '../openapi/operations/order-document.docs';
 import { UploadDocumentsDto } from './dto/upload-documents.dto';
+import { JsonBody } from '../http/json-body.decorator';
 
 /** Documents of an order: the client's uploads in, the finished pre-statement out. */
 @Controller('order')
@@ -20,6 +21,7 @@ export class OrderDocumentController {
   ) {}
 
   @Post(':orderid/documents')
+  @JsonBody('upload')
   @HttpCode(200)
   @UploadDocumentsDocs()
   async upload(

@@ -6,6 +6,7 @@ import { CurrentAccount } from '../auth/current-account.decorator';
 import { type Envelope, successEnvelope } from '../http/envelope';
 import { NeedRefreshDocs, RefreshOrderDocs } from '../openapi/operations/order-refresh.docs';
 import { NeedRefreshDto, RefreshOrderDto, toRefreshRequest } from './dto/refresh-order.dto';
+import { JsonBody } from '../http/json-body.decorator';
 
 /**
  * Refresh routes. Static paths (`needrefresh`) are declared before the `:orderid` ones and this
@@ -20,6 +21,7 @@ export class OrderRefreshController {
    * answer as `POST /order/<orderid>/refresh`, which new clients should use.
    */
   @Post('needrefresh')
+  @JsonBody('standard')
   @HttpCode(200)
   @Header('Deprecation', 'true')
   @NeedRefreshDocs()
@@ -37,6 +39,7 @@ export class OrderRefreshController {
   }
 
   @Post(':orderid/refresh')
+  @JsonBody('standard')
   @HttpCode(200)
   @RefreshOrderDocs()
   async refresh(

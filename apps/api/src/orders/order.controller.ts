@@ -11,6 +11,7 @@ import { type Envelope, successEnvelope } from '../http/envelope';
 import { CreateOrderDocs, GetOrderDocs, ListOrdersDocs } from '../openapi/operations/order.docs';
 import { CreateOrderDto, toNewOrder } from './dto/create-order.dto';
 import { ListOrdersQuery } from './dto/list-orders.query';
+import { JsonBody } from '../http/json-body.decorator';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -22,6 +23,7 @@ export class OrderController {
   ) {}
 
   @Post()
+  @JsonBody('upload')
   @HttpCode(200)
   @CreateOrderDocs()
   async create(

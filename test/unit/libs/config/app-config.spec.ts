@@ -265,12 +265,14 @@ describe('loadConfig: logging, rate limits and the codec endpoints', () => {
     expect(loadConfig({}).rateLimit).toEqual({
       authPerMinute: 20,
       apiPerMinute: 600,
+      ipPerMinute: 1200,
       loginFailuresBeforeDelay: 5,
       loginDelayMaxMs: 15 * 60_000,
     });
     const config = loadConfig({
       RATE_LIMIT_AUTH_PER_MINUTE: '5',
       RATE_LIMIT_API_PER_MINUTE: '100',
+      RATE_LIMIT_IP_PER_MINUTE: '300',
       LOGIN_FAILURES_BEFORE_DELAY: '3',
       LOGIN_DELAY_MAX: '1h',
       TRUST_PROXY_HOPS: '1',
@@ -278,11 +280,20 @@ describe('loadConfig: logging, rate limits and the codec endpoints', () => {
     expect(config.rateLimit).toEqual({
       authPerMinute: 5,
       apiPerMinute: 100,
+      ipPerMinute: 300,
       loginFailuresBeforeDelay: 3,
       loginDelayMaxMs: 3_600_000,
     });
     expect(config.http.trustProxyHops).toBe(1);
     expect(configError({ RATE_LIMIT_API_PER_MINUTE: '0' }).variable).toBe('RATE_LIMIT_API_PER_MINUTE');
+    expect(configError({ RATE_LIMIT_IP_PER_MINUTE: '0' }).variable).toBe('RATE_LIMIT_IP_PER_MINUTE');
+  });
+
+  it('bounds each health check to 300 ms by default, configurable within 50 ms and 10 s', () => {
+    expect(loadConfig({}).http.healthCheckTimeoutMs).toBe(300);
+    expect(loadConfig({ HEALTH_CHECK_TIMEOUT: '2s' }).http.healthCheckTimeoutMs).toBe(2000);
+    expect(configError({ HEALTH_CHECK_TIMEOUT: '10ms' }).variable).toBe('HEALTH_CHECK_TIMEOUT');
+    expect(configError({ HEALTH_CHECK_TIMEOUT: '1m' }).variable).toBe('HEALTH_CHECK_TIMEOUT');
   });
 
   it('sweeps unstarted orders every 15 s once 30 s old by default, configurable', () => {

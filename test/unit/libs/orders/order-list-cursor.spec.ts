@@ -32,6 +32,11 @@ describe('order list cursor', () => {
     ['a malformed order id', encodeJson(['2025-03-25T17:32:39.123Z', 'ab12cd'])],
     ['an order id with SQL', encodeJson(['2025-03-25T17:32:39.123Z', "' OR 1=1 --"])],
     ['null', encodeJson(null)],
+    // Valid JavaScript dates, out of PostgreSQL's timestamp range: the query would fail (a 500).
+    ['a date before 4713 BC', encodeJson(['-271821-04-20T00:00:00.000Z', 'AB12CD'])],
+    ['a date with a 6-digit year', encodeJson(['+275760-09-13T00:00:00.000Z', 'AB12CD'])],
+    ['a date in another format', encodeJson(['2025-03-25', 'AB12CD'])],
+    ['a date that does not exist', encodeJson(['2025-02-30T00:00:00.000Z', 'AB12CD'])],
   ])('refuses a cursor that is %s', (_case, cursor) => {
     let thrown: unknown;
     try {
