@@ -1,4 +1,4 @@
-import { type DeliveryOutcome } from '../libs/notifications/delivery-outcome';
+import { type DeliveryOutcome } from '@libs/notifications/delivery/delivery-outcome';
 import {
   NOTIFICATION_BATCH_BUDGET_MS,
   type NotificationActivityDependencies,

@@ -2,9 +2,9 @@ import { ApplicationFailure } from '@temporalio/activity';
 import {
   type ConfirmationEmailResult,
   OrderNotVisibleYetError,
-} from '../libs/mail/order-confirmation-mail.service';
-import { type DeliveryOutcome } from '../libs/notifications/delivery-outcome';
-import { type DeliveryAttemptOptions } from '../libs/notifications/notification-delivery.service';
+} from '@libs/orders/confirmation-email/order-confirmation-mail.service';
+import { type DeliveryOutcome } from '@libs/notifications/delivery/delivery-outcome';
+import { type DeliveryAttemptOptions } from '@libs/notifications/delivery/notification-delivery.service';
 
 export interface NotificationActivityDependencies {
   notifications: {

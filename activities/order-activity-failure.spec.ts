@@ -3,17 +3,17 @@ import {
   COLLECTION_BLOCKED_FAILURE,
   CREDENTIALS_REFUSED_FAILURE,
   ORDER_NOT_FOUND_FAILURE,
-} from '../libs/domain/order-workflow.contract';
+} from '@libs/orders/order-workflow.contract';
 import {
   ExtranetCredentialsRefusedError,
   ExtranetDestinationRefusedError,
   ExtranetNoConnectorError,
   ExtranetUnavailableError,
-} from '../libs/extranet/extranet-errors';
+} from '@libs/extranet/extranet-errors';
 import {
   OrderCredentialsMissingError,
   OrderNotFoundForProcessingError,
-} from '../libs/processing/order-processing.errors';
+} from '@libs/orders/collection/order-processing.errors';
 import { withFailureClassification } from './order-activity-failure';
 
 const failureOf = (error: unknown) =>

@@ -3,8 +3,8 @@ import {
   COLLECTION_BLOCKED_FAILURE,
   CREDENTIALS_REFUSED_FAILURE,
   ORDER_NOT_FOUND_FAILURE,
-} from '../libs/domain/order-workflow.contract';
-import { classifyOrderProcessingFailure } from '../libs/processing/order-processing-failure';
+} from '@libs/orders/order-workflow.contract';
+import { classifyOrderProcessingFailure } from '@libs/orders/collection/order-processing-failure';
 
 /**
  * Runs one order activity's work and reports its failure as the classification says: permanent ones

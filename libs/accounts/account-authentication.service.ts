@@ -1,12 +1,12 @@
-import { DomainError } from '../domain/domain-error';
-import { type AuthenticatedAccount } from '../orders/authenticated-account';
-import { type ApiKeyEntity } from '../persistence/entities/api-key.entity';
-import { type AccountRepository } from '../persistence/repositories/account.repository';
-import { type ApiKeyRepository } from '../persistence/repositories/api-key.repository';
-import { type AccessTokenService } from '../security/access-token.service';
-import { hashApiKey, parseApiKeyId } from '../security/api-key';
-import { type PasswordHasher } from '../security/password-hasher';
-import { InvalidAccessTokenError } from '../security/security.errors';
+import { DomainError } from '@libs/platform/domain-error';
+import { type AuthenticatedAccount } from './authenticated-account';
+import { type ApiKeyEntity } from '@libs/persistence/entities/api-key.entity';
+import { type AccountRepository } from './account.repository';
+import { type ApiKeyRepository } from './api-key.repository';
+import { type AccessTokenService } from '@libs/security/access-token.service';
+import { hashApiKey, parseApiKeyId } from '@libs/security/api-key';
+import { type PasswordHasher } from '@libs/security/password-hasher';
+import { InvalidAccessTokenError } from '@libs/security/security.errors';
 import { type LoginThrottle } from './login-throttle';
 
 export interface Credentials {

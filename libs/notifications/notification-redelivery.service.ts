@@ -1,9 +1,9 @@
-import { DomainError } from '../domain/domain-error';
-import { type OrderState } from '../domain/order-state';
-import { isOrderId } from '../domain/order-id';
-import { isUuid } from '../domain/uuid';
-import { type AuthenticatedAccount } from '../orders/authenticated-account';
-import { type OrderRepository } from '../persistence/repositories/order.repository';
+import { DomainError } from '@libs/platform/domain-error';
+import { type OrderState } from '@libs/orders/order-state';
+import { isOrderId } from '@libs/orders/order-id';
+import { isUuid } from '@libs/platform/uuid';
+import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
+import { type OrderRepository } from '@libs/orders/order.repository';
 import { type NotificationRepository } from './notification.repository';
 import { type NotificationWorkflowStarter } from './notification-workflow-starter';
 

@@ -1,6 +1,6 @@
-import { formatHttpDate } from '../domain/http-date';
-import { isPending } from '../domain/order-state';
-import { type OrderEntity } from '../persistence/entities/order.entity';
+import { formatHttpDate } from './http-date';
+import { isPending } from './order-state';
+import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 
 /** The published order record; keys in alphabetical order, as the reference service serialises them. */
 export interface OrderRecord {

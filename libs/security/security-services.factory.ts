@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { type SecurityConfig } from '../config/app-config';
+import { type SecurityConfig } from '@libs/platform/config/app-config';
 import { AccessTokenService } from './access-token.service';
 import { parseEncryptionKeys } from './encryption-keys';
 import { PasswordHasher } from './password-hasher';
-import { RequestFingerprinter } from './request-fingerprinter';
+import { RequestFingerprinter } from '@libs/orders/creation/request-fingerprinter';
 import { SecretBox } from './secret-box';
 
 export interface SecurityServices {

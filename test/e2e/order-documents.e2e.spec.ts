@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { orderWorkflowId } from '../../libs/domain/order-id';
-import { type OrderRecord } from '../../libs/orders/order-record';
-import { OrderRepository } from '../../libs/persistence/repositories/order.repository';
-import { PreStatementRepository } from '../../libs/persistence/repositories/pre-statement.repository';
-import { StoredDocumentRepository } from '../../libs/persistence/repositories/stored-document.repository';
+import { orderWorkflowId } from '@libs/orders/order-id';
+import { type OrderRecord } from '@libs/orders/order-record';
+import { OrderRepository } from '@libs/orders/order.repository';
+import { PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
+import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { type ApiTestApp, startApiTestApp } from '../support/api-test-app';
 import { jpegBytes, pdfBytes, uploadItem } from '../support/document-fixtures';
 import { HttpTestClient, type TestResponse } from '../support/http-test-client';

@@ -1,6 +1,6 @@
-import { orderWorkflowId } from '../../libs/domain/order-id';
-import { type OrderRecord } from '../../libs/orders/order-record';
-import { OrderRefreshRequestRepository } from '../../libs/persistence/repositories/order-refresh-request.repository';
+import { orderWorkflowId } from '@libs/orders/order-id';
+import { type OrderRecord } from '@libs/orders/order-record';
+import { OrderRefreshRequestRepository } from '@libs/orders/refresh/order-refresh-request.repository';
 import { type ApiTestApp, startApiTestApp } from '../support/api-test-app';
 import { HttpTestClient, type TestResponse } from '../support/http-test-client';
 import { orderBody } from '../support/order-fixtures';

@@ -1,11 +1,11 @@
 import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
-import { createAppLogger } from '../../../libs/logging/app-logger';
+import { createAppLogger } from '@libs/platform/logging/app-logger';
 import { ApiModule, type ApiDependencies } from './api.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { answerClientError } from './http/client-error.handler';
-import { OutboundAddressGuard } from '../../../libs/outbound/outbound-address.guard';
+import { OutboundAddressGuard } from '@libs/platform/outbound/outbound-address.guard';
 import { DtoValidationPipe } from './http/dto-validation.pipe';
 import { RouteCatalog } from './http/route-catalog';
 import { securityHeaders } from './http/security-headers';

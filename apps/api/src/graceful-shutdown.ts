@@ -1,4 +1,4 @@
-import { type AppLogger } from '../../../libs/logging/app-logger';
+import { type AppLogger } from '@libs/platform/logging/app-logger';
 
 /** Longer than a slow request, shorter than the orchestrator's kill delay (Docker: 10 s by default). */
 export const SHUTDOWN_TIMEOUT_MS = 9_000;

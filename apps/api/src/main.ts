@@ -1,15 +1,15 @@
 import 'reflect-metadata';
 import { Client, Connection } from '@temporalio/client';
-import { loadConfig } from '../../../libs/config/app-config';
-import { createAppLogger } from '../../../libs/logging/app-logger';
-import { EncryptionPayloadCodec } from '../../../libs/temporal/encryption-payload.codec';
-import { FilesystemDocumentStore } from '../../../libs/documents/filesystem-document.store';
-import { createDataSource } from '../../../libs/persistence/data-source.factory';
-import { createSecurityServices } from '../../../libs/security/security-services.factory';
-import { createNotificationWorkflowStarters } from '../../../libs/temporal/notification-workflow-starters';
-import { orderProcessingSettings } from '../../../libs/temporal/order-processing-settings';
-import { TemporalOrderWorkflowGateway } from '../../../libs/temporal/temporal-order-workflow.gateway';
-import { TemporalOrderWorkflowStarter } from '../../../libs/temporal/temporal-order-workflow.starter';
+import { loadConfig } from '@libs/platform/config/app-config';
+import { createAppLogger } from '@libs/platform/logging/app-logger';
+import { EncryptionPayloadCodec } from '@libs/platform/temporal/encryption-payload.codec';
+import { FilesystemDocumentStore } from '@libs/platform/documents/filesystem-document.store';
+import { createDataSource } from '@libs/persistence/data-source.factory';
+import { createSecurityServices } from '@libs/security/security-services.factory';
+import { createNotificationWorkflowStarters } from '@libs/notifications/notification-workflow-starters';
+import { orderProcessingSettings } from '@libs/orders/workflow-starts/order-processing-settings';
+import { TemporalOrderWorkflowGateway } from '@libs/orders/refresh/temporal-order-workflow.gateway';
+import { TemporalOrderWorkflowStarter } from '@libs/orders/workflow-starts/temporal-order-workflow.starter';
 import { createApiApp } from './api-app.factory';
 import { exitOnShutdownSignal } from './graceful-shutdown';
 

@@ -3,17 +3,17 @@ import { type DataSource } from 'typeorm';
 import {
   AccountAdministrationError,
   AccountAdministrationService,
-} from '../../../libs/accounts/account-administration.service';
-import { loadConfig } from '../../../libs/config/app-config';
-import { createDataSource, runMigrations } from '../../../libs/persistence/data-source.factory';
-import { AccountRepository } from '../../../libs/persistence/repositories/account.repository';
-import { ApiKeyRepository } from '../../../libs/persistence/repositories/api-key.repository';
-import { createSecurityServices } from '../../../libs/security/security-services.factory';
+} from '@libs/accounts/account-administration.service';
+import { loadConfig } from '@libs/platform/config/app-config';
+import { createDataSource, runMigrations } from '@libs/persistence/data-source.factory';
+import { AccountRepository } from '@libs/accounts/account.repository';
+import { ApiKeyRepository } from '@libs/accounts/api-key.repository';
+import { createSecurityServices } from '@libs/security/security-services.factory';
 import {
   SealedSecretRotationService,
   UnreadableSecretsError,
-} from '../../../libs/key-rotation/sealed-secret-rotation.service';
-import { SealedSecretRepository } from '../../../libs/persistence/repositories/sealed-secret.repository';
+} from '@libs/security/key-rotation/sealed-secret-rotation.service';
+import { SealedSecretRepository } from '@libs/security/key-rotation/sealed-secret.repository';
 import { CliArguments, CliUsageError } from './cli-arguments';
 
 const USAGE = `usage:

@@ -1,4 +1,4 @@
-import { Doctype } from '../../../libs/domain/doctype';
+import { Doctype } from '@libs/orders/doctype';
 
 /** Behaviours an integrator selects with the syndic username of a test-mode order (contract section 5). */
 export type SandboxScenario = 'nominal' | 'missing-docs' | 'bad-credentials' | 'slow';

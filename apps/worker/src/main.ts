@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Runtime } from '@temporalio/worker';
-import { loadConfig } from '../../../libs/config/app-config';
-import { createAppLogger } from '../../../libs/logging/app-logger';
+import { loadConfig } from '@libs/platform/config/app-config';
+import { createAppLogger } from '@libs/platform/logging/app-logger';
 import {
   type OrderWorkerRuntime,
   WorkerStartAbortedError,

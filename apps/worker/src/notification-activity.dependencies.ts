@@ -1,9 +1,9 @@
 import { type DataSource } from 'typeorm';
-import { type NotificationActivityDependencies } from '../../../activities/notification.activities';
-import { type Mailer } from '../../../libs/mail/mailer';
-import { OrderConfirmationMailService } from '../../../libs/mail/order-confirmation-mail.service';
-import { AccountRepository } from '../../../libs/persistence/repositories/account.repository';
-import { OrderRepository } from '../../../libs/persistence/repositories/order.repository';
+import { type NotificationActivityDependencies } from '@activities/notification.activities';
+import { type Mailer } from '@libs/platform/mail/mailer';
+import { OrderConfirmationMailService } from '@libs/orders/confirmation-email/order-confirmation-mail.service';
+import { AccountRepository } from '@libs/accounts/account.repository';
+import { OrderRepository } from '@libs/orders/order.repository';
 
 /** Builds the services the notification activities adapt; shared by the worker process and the tests. */
 export function createNotificationActivityDependencies(options: {

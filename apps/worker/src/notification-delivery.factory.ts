@@ -1,15 +1,15 @@
 import { log } from '@temporalio/activity';
 import { type DataSource } from 'typeorm';
-import { type AppConfig } from '../../../libs/config/app-config';
-import { type DocumentStore } from '../../../libs/documents/document-store';
-import { type Mailer } from '../../../libs/mail/mailer';
-import { FailingEndpointAlertService } from '../../../libs/notifications/failing-endpoint-alert.service';
-import { createNotificationDeliveryService } from '../../../libs/notifications/notification-delivery.factory';
-import { type NotificationDeliveryService } from '../../../libs/notifications/notification-delivery.service';
-import { NotificationRepository } from '../../../libs/notifications/notification.repository';
-import { CallbackAlertRepository } from '../../../libs/persistence/repositories/callback-alert.repository';
-import { renderSpecimenPreStatement } from '../../../libs/pre-statement/specimen-pre-statement';
-import { type SecurityServices } from '../../../libs/security/security-services.factory';
+import { type AppConfig } from '@libs/platform/config/app-config';
+import { type DocumentStore } from '@libs/platform/documents/document-store';
+import { type Mailer } from '@libs/platform/mail/mailer';
+import { FailingEndpointAlertService } from '@libs/notifications/alerts/failing-endpoint-alert.service';
+import { createNotificationDeliveryService } from '@libs/notifications/delivery/notification-delivery.factory';
+import { type NotificationDeliveryService } from '@libs/notifications/delivery/notification-delivery.service';
+import { NotificationRepository } from '@libs/notifications/notification.repository';
+import { CallbackAlertRepository } from '@libs/notifications/alerts/callback-alert.repository';
+import { renderSpecimenPreStatement } from '@libs/pre-statement/specimen-pre-statement';
+import { type SecurityServices } from '@libs/security/security-services.factory';
 
 interface NotificationDeliveryDependencies {
   config: AppConfig;

@@ -1,17 +1,17 @@
 import { type DataSource } from 'typeorm';
-import { type OrderActivityDependencies } from '../../../activities/order.activities';
-import { type AppConfig } from '../../../libs/config/app-config';
-import { type DocumentStore } from '../../../libs/documents/document-store';
-import { type ExtranetCallObserver } from '../../../libs/extranet/extranet-call.observer';
-import { ExtranetConnectorRegistry } from '../../../libs/extranet/extranet-connector.registry';
-import { AccountRepository } from '../../../libs/persistence/repositories/account.repository';
-import { OrderRepository } from '../../../libs/persistence/repositories/order.repository';
-import { PreStatementRepository } from '../../../libs/persistence/repositories/pre-statement.repository';
-import { StoredDocumentRepository } from '../../../libs/persistence/repositories/stored-document.repository';
-import { OrderCollectionService } from '../../../libs/processing/order-collection.service';
-import { OrderRefreshApplicationService } from '../../../libs/processing/order-refresh-application.service';
-import { PreStatementGenerationService } from '../../../libs/processing/pre-statement-generation.service';
-import { type SecurityServices } from '../../../libs/security/security-services.factory';
+import { type OrderActivityDependencies } from '@activities/order.activities';
+import { type AppConfig } from '@libs/platform/config/app-config';
+import { type DocumentStore } from '@libs/platform/documents/document-store';
+import { type ExtranetCallObserver } from '@libs/extranet/extranet-call.observer';
+import { ExtranetConnectorRegistry } from '@libs/extranet/extranet-connector.registry';
+import { AccountRepository } from '@libs/accounts/account.repository';
+import { OrderRepository } from '@libs/orders/order.repository';
+import { PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
+import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
+import { OrderCollectionService } from '@libs/orders/collection/order-collection.service';
+import { OrderRefreshApplicationService } from '@libs/orders/refresh/order-refresh-application.service';
+import { PreStatementGenerationService } from '@libs/pre-statement/pre-statement-generation.service';
+import { type SecurityServices } from '@libs/security/security-services.factory';
 
 /**
  * The extranet connectors of the worker: the sandbox for test mode, a live order's `syndic.url` through

@@ -1,7 +1,8 @@
 import { type PayloadCodec } from '@temporalio/common';
-import { type NativeConnection, Worker, type WorkerOptions, bundleWorkflowCode } from '@temporalio/worker';
-import { type TemporalConfig } from '../../../libs/config/app-config';
-import { notificationTaskQueue } from '../../../libs/domain/notification-workflow.contract';
+import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { type TemporalConfig } from '@libs/platform/config/app-config';
+import { notificationTaskQueue } from '@libs/notifications/notification-workflow.contract';
+import { bundleWorkflows } from '@libs/platform/temporal/workflow-bundle';
 
 export interface OrderWorkerOptions {
   temporal: TemporalConfig;
@@ -22,7 +23,7 @@ export interface OrderWorkerOptions {
 export async function createOrderWorkers(options: OrderWorkerOptions): Promise<Worker[]> {
   const workflowBundle: WorkerOptions['workflowBundle'] = options.workflowBundlePath
     ? { codePath: options.workflowBundlePath }
-    : { code: (await bundleWorkflowCode({ workflowsPath: require.resolve('../../../workflows') })).code };
+    : { code: await bundleWorkflows() };
   const create = (taskQueue: string, slots: Partial<WorkerOptions>) =>
     Worker.create({
       connection: options.connection,

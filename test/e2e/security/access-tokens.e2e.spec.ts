@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { tokenKeyId } from '../../../libs/security/security-services.factory';
+import { tokenKeyId } from '@libs/security/security-services.factory';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
 import { HttpTestClient } from '../../support/http-test-client';
 import { type SignedInAccount, createSignedInAccount } from '../../support/test-accounts';

@@ -1,6 +1,6 @@
 import { METADATA_ENCODING_KEY, defaultPayloadConverter } from '@temporalio/common';
-import { ENCRYPTED_ENCODING } from '../../../libs/temporal/encryption-payload.codec';
-import { type JsonPayload } from '../../../libs/temporal/remote-codec.service';
+import { ENCRYPTED_ENCODING } from '@libs/platform/temporal/encryption-payload.codec';
+import { type JsonPayload } from '@libs/platform/temporal/remote-codec.service';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
 import { HttpTestClient } from '../../support/http-test-client';
 import { createSignedInAccount } from '../../support/test-accounts';

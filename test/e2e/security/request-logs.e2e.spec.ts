@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { DomainError } from '../../../libs/domain/domain-error';
+import { DomainError } from '@libs/platform/domain-error';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
 import { CapturedLog } from '../../support/captured-log';
 import { uploadItem } from '../../support/document-fixtures';

@@ -1,6 +1,6 @@
-import { createOrderWorkerRuntime } from '../../../apps/worker/src/order-worker.runtime';
-import { loadConfig } from '../../../libs/config/app-config';
-import { orderNotificationsWorkflowId } from '../../../libs/domain/notification-workflow.contract';
+import { createOrderWorkerRuntime } from '@apps/worker/src/order-worker.runtime';
+import { loadConfig } from '@libs/platform/config/app-config';
+import { orderNotificationsWorkflowId } from '@libs/notifications/notification-workflow.contract';
 import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
 import { waitFor } from '../../support/wait-for';
 import { WebhookReceiver } from '../../support/webhook-receiver';

@@ -2,8 +2,8 @@ import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import {
   type AccessTokenPayload,
   AccountAuthenticationService,
-} from '../../../../libs/accounts/account-authentication.service';
-import { SUCCESS_MESSAGES } from '../../../../libs/i18n/messages.fr';
+} from '@libs/accounts/account-authentication.service';
+import { SUCCESS_MESSAGES } from '@libs/platform/messages.fr';
 import { AuthenticateDocs } from '../openapi/operations/account.docs';
 import { type Envelope, successEnvelope } from '../http/envelope';
 import { AuthRequestDto } from './dto/auth-request.dto';

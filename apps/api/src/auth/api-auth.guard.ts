@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { type Request } from 'express';
-import { AccountAuthenticationService } from '../../../../libs/accounts/account-authentication.service';
+import { AccountAuthenticationService } from '@libs/accounts/account-authentication.service';
 import { API_KEY_ONLY } from './api-key-only.decorator';
 import { ApiKeyRateLimit } from './api-key-rate-limit';
 import { type AuthenticatedRequest } from './current-account.decorator';

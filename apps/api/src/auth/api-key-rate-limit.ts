@@ -1,6 +1,6 @@
-import { type RateLimitConfig } from '../../../../libs/config/app-config';
-import { DomainError } from '../../../../libs/domain/domain-error';
-import { type MemoryRateLimiter } from '../../../../libs/rate-limit/memory-rate-limiter';
+import { type RateLimitConfig } from '@libs/platform/config/app-config';
+import { DomainError } from '@libs/platform/domain-error';
+import { type MemoryRateLimiter } from '@libs/platform/memory-rate-limiter';
 
 /**
  * Request rates per API key, charged by the guard once the key is known valid, and named by the key's

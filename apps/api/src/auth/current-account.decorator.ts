@@ -1,5 +1,5 @@
 import { type ExecutionContext, createParamDecorator } from '@nestjs/common';
-import { type AuthenticatedAccount } from '../../../../libs/orders/authenticated-account';
+import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 
 export type AuthenticatedRequest = { account?: AuthenticatedAccount };
 

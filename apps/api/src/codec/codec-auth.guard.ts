@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { type Request } from 'express';
-import { DomainError } from '../../../../libs/domain/domain-error';
+import { DomainError } from '@libs/platform/domain-error';
 import { headerValue } from '../auth/api-auth.guard';
 import { CodecAccessPolicy } from './codec-access.policy';
 

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { type JsonPayloads, RemoteCodecService } from '../../../../libs/temporal/remote-codec.service';
+import { type JsonPayloads, RemoteCodecService } from '@libs/platform/temporal/remote-codec.service';
 import { Public } from '../auth/public.decorator';
 import { CodecDecodeDocs, CodecEncodeDocs } from '../openapi/operations/operations.docs';
 import { CodecAuthGuard } from './codec-auth.guard';

@@ -1,7 +1,7 @@
 import { type Provider } from '@nestjs/common';
-import { type AppConfig } from '../../../../libs/config/app-config';
-import { EncryptionPayloadCodec } from '../../../../libs/temporal/encryption-payload.codec';
-import { RemoteCodecService } from '../../../../libs/temporal/remote-codec.service';
+import { type AppConfig } from '@libs/platform/config/app-config';
+import { EncryptionPayloadCodec } from '@libs/platform/temporal/encryption-payload.codec';
+import { RemoteCodecService } from '@libs/platform/temporal/remote-codec.service';
 import { CodecAccessPolicy } from './codec-access.policy';
 
 export function codecProviders(config: AppConfig): Provider[] {

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/common';
-import { DocumentLinkService } from '../../../../libs/notifications/document-link.service';
+import { DocumentLinkService } from '@libs/notifications/document-links/document-link.service';
 import { Public } from '../auth/public.decorator';
 import { DocumentLinkDocs } from '../openapi/operations/notification.docs';
 

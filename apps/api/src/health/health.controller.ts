@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { type Response } from 'express';
-import { HEALTH_DEPENDENCY_NAMES, SUCCESS_MESSAGES, errorMessage } from '../../../../libs/i18n/messages.fr';
+import { HEALTH_DEPENDENCY_NAMES, SUCCESS_MESSAGES, errorMessage } from '@libs/platform/messages.fr';
 import { Public } from '../auth/public.decorator';
 import { type Envelope } from '../http/envelope';
 import { HealthDocs } from '../openapi/operations/operations.docs';

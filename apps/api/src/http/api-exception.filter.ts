@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { type Request, type Response } from 'express';
-import { DomainError, type ErrorCode } from '../../../../libs/domain/domain-error';
-import { errorMessage } from '../../../../libs/i18n/messages.fr';
+import { DomainError, type ErrorCode } from '@libs/platform/domain-error';
+import { errorMessage } from '@libs/platform/messages.fr';
 import { errorEnvelope } from './envelope';
 import { ERROR_STATUS } from './error-status';
 import { type RouteCatalog } from './route-catalog';

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { type Duplex } from 'node:stream';
-import { TRANSPORT_MESSAGES } from '../../../../libs/i18n/messages.fr';
+import { TRANSPORT_MESSAGES } from '@libs/platform/messages.fr';
 import { errorEnvelope } from './envelope';
 
 const ANSWERS: Record<string, [number, string]> = {

@@ -1,9 +1,9 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
-import { DomainError } from '../../../../libs/domain/domain-error';
-import { VALIDATION_MESSAGES } from '../../../../libs/i18n/messages.fr';
-import { type OutboundAddressGuard } from '../../../../libs/outbound/outbound-address.guard';
+import { DomainError } from '@libs/platform/domain-error';
+import { VALIDATION_MESSAGES } from '@libs/platform/messages.fr';
+import { type OutboundAddressGuard } from '@libs/platform/outbound/outbound-address.guard';
 import { outboundUrlRefusals } from './outbound-url.validation';
 
 /** Placeholder the DTO messages use for the field path, filled in with e.g. `owners[0].firstname`. */

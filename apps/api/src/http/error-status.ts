@@ -1,4 +1,4 @@
-import { type ErrorCode } from '../../../../libs/domain/domain-error';
+import { type ErrorCode } from '@libs/platform/domain-error';
 
 /** HTTP status of each domain error code (contract section 1). */
 export const ERROR_STATUS: Record<ErrorCode, number> = {

@@ -1,5 +1,5 @@
 import { type NextFunction, type Request, type Response } from 'express';
-import { DomainError } from '../../../../libs/domain/domain-error';
+import { DomainError } from '@libs/platform/domain-error';
 
 /**
  * URL and headers beyond `maxBytes` answer 431. Node's own parser limit is set higher

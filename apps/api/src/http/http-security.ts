@@ -1,7 +1,7 @@
 import { type RequestHandler } from 'express';
-import { type AppConfig } from '../../../../libs/config/app-config';
-import { type AppLogger } from '../../../../libs/logging/app-logger';
-import { type MemoryRateLimiter } from '../../../../libs/rate-limit/memory-rate-limiter';
+import { type AppConfig } from '@libs/platform/config/app-config';
+import { type AppLogger } from '@libs/platform/logging/app-logger';
+import { type MemoryRateLimiter } from '@libs/platform/memory-rate-limiter';
 import { codecCorsMiddleware } from '../codec/codec-cors.middleware';
 import { headerSizeMiddleware } from './header-size.middleware';
 import { rateLimitMiddleware } from './rate-limit.middleware';

@@ -2,7 +2,7 @@ import { type CallHandler, type ExecutionContext, type NestInterceptor } from '@
 import { type Reflector } from '@nestjs/core';
 import { type Request, type Response } from 'express';
 import { type Observable, from, mergeMap } from 'rxjs';
-import { type HttpConfig } from '../../../../libs/config/app-config';
+import { type HttpConfig } from '@libs/platform/config/app-config';
 import { noteOrderIdOfBody } from './request-log.middleware';
 import { JSON_BODY_LIMIT, type JsonBodyLimit } from './json-body.decorator';
 import { readJsonBody } from './json-body.reader';

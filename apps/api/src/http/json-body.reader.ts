@@ -1,10 +1,6 @@
 import { type Request, type Response } from 'express';
-import { DomainError } from '../../../../libs/domain/domain-error';
-import {
-  JSON_SYNTAX_REASONS,
-  VALIDATION_MESSAGES,
-  jsonPositionText,
-} from '../../../../libs/i18n/messages.fr';
+import { DomainError } from '@libs/platform/domain-error';
+import { JSON_SYNTAX_REASONS, VALIDATION_MESSAGES, jsonPositionText } from '@libs/platform/messages.fr';
 import { scanJson } from './json-scanner';
 import { describeJsonSyntaxError } from './json-syntax-error';
 

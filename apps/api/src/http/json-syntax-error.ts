@@ -1,4 +1,4 @@
-import { JSON_SYNTAX_REASONS, jsonPositionText } from '../../../../libs/i18n/messages.fr';
+import { JSON_SYNTAX_REASONS, jsonPositionText } from '@libs/platform/messages.fr';
 import { type JsonSyntaxReason } from './json-scanner';
 
 /**

@@ -1,6 +1,6 @@
 import { type ValidationOptions, registerDecorator } from 'class-validator';
-import { VALIDATION_MESSAGES as M } from '../../../../libs/i18n/messages.fr';
-import { type OutboundAddressGuard } from '../../../../libs/outbound/outbound-address.guard';
+import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
+import { type OutboundAddressGuard } from '@libs/platform/outbound/outbound-address.guard';
 
 /** The properties of each DTO class holding an address the service will call on the client's behalf. */
 const OUTBOUND_URL_FIELDS = new Map<object, string[]>();

@@ -1,7 +1,7 @@
 import { type NextFunction, type Request, type Response } from 'express';
-import { type RateLimitConfig } from '../../../../libs/config/app-config';
-import { DomainError } from '../../../../libs/domain/domain-error';
-import { type MemoryRateLimiter } from '../../../../libs/rate-limit/memory-rate-limiter';
+import { type RateLimitConfig } from '@libs/platform/config/app-config';
+import { DomainError } from '@libs/platform/domain-error';
+import { type MemoryRateLimiter } from '@libs/platform/memory-rate-limiter';
 
 const AUTH_ROUTE = /^\/account\/auth\/?$/;
 

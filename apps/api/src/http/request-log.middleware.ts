@@ -1,7 +1,7 @@
 import { type NextFunction, type Request, type Response } from 'express';
-import { isOrderId } from '../../../../libs/domain/order-id';
-import { type AppLogger } from '../../../../libs/logging/app-logger';
-import { type LogContext, runWithLogContext } from '../../../../libs/logging/log-context';
+import { isOrderId } from '@libs/orders/order-id';
+import { type AppLogger } from '@libs/platform/logging/app-logger';
+import { type LogContext, runWithLogContext } from '@libs/platform/logging/log-context';
 
 const ORDER_IN_PATH = /^\/order\/([^/]+)/;
 const CONTEXTS = new WeakMap<Request, LogContext>();

@@ -1,5 +1,5 @@
 import { type NextFunction, type Request, type Response } from 'express';
-import { type ForegroundLoad } from '../../../../libs/orders/foreground-load';
+import { type ForegroundLoad } from '@libs/orders/workflow-starts/foreground-load';
 
 /**
  * Counts the requests this process is serving, from their first middleware until their response is

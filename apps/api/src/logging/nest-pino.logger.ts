@@ -1,5 +1,5 @@
 import { type LoggerService } from '@nestjs/common';
-import { type AppLogger } from '../../../../libs/logging/app-logger';
+import { type AppLogger } from '@libs/platform/logging/app-logger';
 
 /**
  * Nest's logger interface over the service's pino logger, so the framework's own lines (start-up,

@@ -1,5 +1,5 @@
 import { type Provider } from '@nestjs/common';
-import { OperationalStatsRepository } from '../../../../libs/persistence/repositories/operational-stats.repository';
+import { OperationalStatsRepository } from '@libs/platform/metrics/operational-stats.repository';
 import { type ApiDependencies } from '../api.module';
 import { ApiMetrics } from './api-metrics';
 import { MetricsService } from './metrics.service';

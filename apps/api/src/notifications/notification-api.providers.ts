@@ -1,12 +1,12 @@
 import { type Provider } from '@nestjs/common';
-import { DocumentLinkService } from '../../../../libs/notifications/document-link.service';
-import { createDocumentLinkSigner } from '../../../../libs/notifications/notification-delivery.factory';
-import { NotificationLogService } from '../../../../libs/notifications/notification-log.service';
-import { NotificationRedeliveryService } from '../../../../libs/notifications/notification-redelivery.service';
-import { NotificationRepository } from '../../../../libs/notifications/notification.repository';
-import { TestNotificationService } from '../../../../libs/notifications/test-notification.service';
-import { OrderRepository } from '../../../../libs/persistence/repositories/order.repository';
-import { StoredDocumentRepository } from '../../../../libs/persistence/repositories/stored-document.repository';
+import { DocumentLinkService } from '@libs/notifications/document-links/document-link.service';
+import { createDocumentLinkSigner } from '@libs/notifications/delivery/notification-delivery.factory';
+import { NotificationLogService } from '@libs/notifications/log/notification-log.service';
+import { NotificationRedeliveryService } from '@libs/notifications/notification-redelivery.service';
+import { NotificationRepository } from '@libs/notifications/notification.repository';
+import { TestNotificationService } from '@libs/notifications/test-notification.service';
+import { OrderRepository } from '@libs/orders/order.repository';
+import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { type ApiDependencies } from '../api.module';
 
 /** The services behind the delivery log, redelivery, test events and signed document links. */

@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { SUCCESS_MESSAGES } from '../../../../libs/i18n/messages.fr';
+import { SUCCESS_MESSAGES } from '@libs/platform/messages.fr';
 import {
   type TestNotificationReceipt,
   TestNotificationService,
-} from '../../../../libs/notifications/test-notification.service';
-import { type AuthenticatedAccount } from '../../../../libs/orders/authenticated-account';
+} from '@libs/notifications/test-notification.service';
+import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { type Envelope, successEnvelope } from '../http/envelope';
 import { TestWebhookEventDocs } from '../openapi/operations/notification.docs';

@@ -7,7 +7,7 @@ import {
   type ResponseObject,
   SwaggerModule,
 } from '@nestjs/swagger';
-import { type AppConfig } from '../../../../libs/config/app-config';
+import { type AppConfig } from '@libs/platform/config/app-config';
 import { PUBLIC_OPERATION_EXTENSION } from '../auth/public.decorator';
 import { ERROR_ENVELOPE_REF, ERROR_ENVELOPE_SCHEMA } from './openapi-envelope';
 import { OPENAPI_DESCRIPTION } from './openapi-description';

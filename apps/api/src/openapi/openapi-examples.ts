@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, SUCCESS_MESSAGES, VALIDATION_MESSAGES } from '../../../../libs/i18n/messages.fr';
+import { ERROR_MESSAGES, SUCCESS_MESSAGES, VALIDATION_MESSAGES } from '@libs/platform/messages.fr';
 
 /**
  * The examples of the published interface, in one place: shown in the OpenAPI document and sent to the

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
 import { type OpenAPIObject } from '@nestjs/swagger';
-import { DomainError } from '../../../../libs/domain/domain-error';
+import { DomainError } from '@libs/platform/domain-error';
 import { Public } from '../auth/public.decorator';
 import { OpenApiDocumentHolder } from './openapi-document.holder';
 import { DocsAssetDocs, DocsPageDocs, OpenApiJsonDocs } from './operations/operations.docs';

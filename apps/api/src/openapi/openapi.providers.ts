@@ -1,5 +1,5 @@
 import { type INestApplication, type Provider } from '@nestjs/common';
-import { type AppConfig } from '../../../../libs/config/app-config';
+import { type AppConfig } from '@libs/platform/config/app-config';
 import { buildOpenApiDocument } from './openapi-document';
 import { OpenApiDocumentHolder } from './openapi-document.holder';
 

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, StreamableFile } from '@nestjs/common';
-import { type AuthenticatedAccount } from '../../../../libs/orders/authenticated-account';
+import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 import {
   OrderDocumentUploadService,
   type UploadReceipt,
-} from '../../../../libs/orders/order-document-upload.service';
-import { PreStatementDownloadService } from '../../../../libs/orders/pre-statement-download.service';
-import { decodeUploadedDocuments } from '../../../../libs/orders/uploaded-document';
+} from '@libs/orders/documents/order-document-upload.service';
+import { PreStatementDownloadService } from '@libs/orders/documents/pre-statement-download.service';
+import { decodeUploadedDocuments } from '@libs/orders/documents/uploaded-document';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { type Envelope, successEnvelope } from '../http/envelope';
 import { DownloadPreStatementDocs, UploadDocumentsDocs } from '../openapi/operations/order-document.docs';

@@ -1,11 +1,11 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { type NotificationLog } from '../../../../libs/notifications/notification-log-entry';
-import { NotificationLogService } from '../../../../libs/notifications/notification-log.service';
+import { type NotificationLog } from '@libs/notifications/log/notification-log-entry';
+import { NotificationLogService } from '@libs/notifications/log/notification-log.service';
 import {
   type RedeliveryReceipt,
   NotificationRedeliveryService,
-} from '../../../../libs/notifications/notification-redelivery.service';
-import { type AuthenticatedAccount } from '../../../../libs/orders/authenticated-account';
+} from '@libs/notifications/notification-redelivery.service';
+import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { type Envelope, successEnvelope } from '../http/envelope';
 import { NotificationLogDocs, RedeliverNotificationDocs } from '../openapi/operations/notification.docs';

@@ -1,7 +1,7 @@
 import { Body, Controller, Header, HttpCode, Param, Post } from '@nestjs/common';
-import { type AuthenticatedAccount } from '../../../../libs/orders/authenticated-account';
-import { OrderRefreshService } from '../../../../libs/orders/order-refresh.service';
-import { type OrderRecord } from '../../../../libs/orders/order-record';
+import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
+import { OrderRefreshService } from '@libs/orders/refresh/order-refresh.service';
+import { type OrderRecord } from '@libs/orders/order-record';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { type Envelope, successEnvelope } from '../http/envelope';
 import { NeedRefreshDocs, RefreshOrderDocs } from '../openapi/operations/order-refresh.docs';

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { DomainError } from '../../../../libs/domain/domain-error';
-import { isOrderId } from '../../../../libs/domain/order-id';
-import { SUCCESS_MESSAGES, VALIDATION_MESSAGES } from '../../../../libs/i18n/messages.fr';
-import { type AuthenticatedAccount } from '../../../../libs/orders/authenticated-account';
-import { OrderCreationService } from '../../../../libs/orders/order-creation.service';
-import { type OrderPage, OrderQueryService } from '../../../../libs/orders/order-query.service';
-import { type OrderRecord } from '../../../../libs/orders/order-record';
+import { DomainError } from '@libs/platform/domain-error';
+import { isOrderId } from '@libs/orders/order-id';
+import { SUCCESS_MESSAGES, VALIDATION_MESSAGES } from '@libs/platform/messages.fr';
+import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
+import { OrderCreationService } from '@libs/orders/creation/order-creation.service';
+import { type OrderPage, OrderQueryService } from '@libs/orders/queries/order-query.service';
+import { type OrderRecord } from '@libs/orders/order-record';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { type Envelope, successEnvelope } from '../http/envelope';
 import { CreateOrderDocs, GetOrderDocs, ListOrdersDocs } from '../openapi/operations/order.docs';

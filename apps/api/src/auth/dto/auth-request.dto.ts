@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsString, MaxLength } from 'class-validator';
-import { VALIDATION_MESSAGES as M } from '../../../../../libs/i18n/messages.fr';
+import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
 import { PATH } from '../../http/dto-validation.pipe';
 
 export class AuthRequestDto {

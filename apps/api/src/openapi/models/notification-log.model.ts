@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ORDER_STATES } from '../../../../../libs/domain/order-state';
+import { ORDER_STATES } from '@libs/orders/order-state';
 
 export class NotificationAttemptModel {
   @ApiProperty({ description: 'Date de la tentative (ISO 8601, UTC)', example: '2025-03-25T17:33:02.114Z' })

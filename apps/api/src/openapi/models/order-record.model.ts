@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ORDER_STATES } from '../../../../../libs/domain/order-state';
+import { ORDER_STATES } from '@libs/orders/order-state';
 import { EXAMPLE_ACCOUNT_EMAIL, EXAMPLE_ORDER_ID } from '../openapi-examples';
 
 /** The published order record (payload of creation, refresh and reads); keys in alphabetical order. */

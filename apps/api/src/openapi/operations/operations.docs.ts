@@ -8,7 +8,7 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { VALIDATION_MESSAGES } from '../../../../../libs/i18n/messages.fr';
+import { VALIDATION_MESSAGES } from '@libs/platform/messages.fr';
 import { CodecPayloadsModel } from '../models/codec-payloads.model';
 import { HealthReportModel } from '../models/health-report.model';
 import { ApiEnvelopeOk, ApiErrorEnvelope } from '../openapi-envelope';

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, type ValidationArguments, registerDecorator } from 'class-validator';
-import { VALIDATION_MESSAGES as M } from '../../../../../libs/i18n/messages.fr';
-import { checkUploadedDocuments } from '../../../../../libs/orders/uploaded-document';
+import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
+import { checkUploadedDocuments } from '@libs/orders/documents/uploaded-document';
 import { PATH } from '../../http/dto-validation.pipe';
 
 /**

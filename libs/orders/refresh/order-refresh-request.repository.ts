@@ -1,0 +1,22 @@
+import { type DataSource, type Repository } from 'typeorm';
+import { OrderRefreshRequestEntity } from '@libs/persistence/entities/order-refresh-request.entity';
+
+export type NewOrderRefreshRequest = Omit<OrderRefreshRequestEntity, 'id' | 'createdAt' | 'appliedAt'>;
+
+export class OrderRefreshRequestRepository {
+  private readonly requests: Repository<OrderRefreshRequestEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.requests = dataSource.getRepository(OrderRefreshRequestEntity);
+  }
+
+  /** Stores a refresh as received (password already sealed); returns its id, the update's argument. */
+  async create(row: NewOrderRefreshRequest): Promise<string> {
+    const result = await this.requests.insert({ ...row, appliedAt: null });
+    return (result.identifiers[0] as { id: string }).id;
+  }
+
+  findById(id: string): Promise<OrderRefreshRequestEntity | null> {
+    return this.requests.findOneBy({ id });
+  }
+}
