@@ -1,7 +1,9 @@
 import { type DocumentStore } from '@libs/platform/documents/document-store';
 import { type PreStatementRepository } from './pre-statement.repository';
 import { type OrderRepository } from '@libs/orders/order.repository';
+import { documentStorageKeys } from '@libs/orders/documents/document-storage-key';
 import { type StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
+import { parseLots } from '@libs/orders/order-lots';
 import { type PreStatementInput } from './pre-statement-input';
 import { renderPreStatementPdf } from './pre-statement.renderer';
 import { OrderNotFoundForProcessingError } from '@libs/orders/collection/order-processing.errors';
@@ -33,7 +35,7 @@ export class PreStatementGenerationService {
         city: order.city,
       },
       owners: order.owners,
-      lotsRequested: order.lots ? order.lots.split(/[,;\s]+/).filter((lot) => lot !== '') : null,
+      lotsRequested: parseLots(order.lots),
       syndicName: order.syndicName ?? '',
       statement: order.statementVersion === version ? order.statement : null,
       documents: documents.map((d) => ({
@@ -45,7 +47,7 @@ export class PreStatementGenerationService {
       comment: order.comment,
     };
     const pdf = await renderPreStatementPdf(input);
-    const storageKey = `orders/${orderid}/v${version}/pre-etat-date-${orderid}-v${version}.pdf`;
+    const storageKey = documentStorageKeys.preStatement(orderid, version);
     await this.store.put(storageKey, pdf);
     await this.preStatements.insertIfAbsent({
       orderid,

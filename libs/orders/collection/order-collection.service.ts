@@ -7,16 +7,13 @@ import { type ExtranetConnector } from '@libs/extranet/extranet.port';
 import { type ExtranetSession } from '@libs/extranet/extranet-session';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { type OrderRepository } from '../order.repository';
+import { documentStorageKeys, extensionOf } from '../documents/document-storage-key';
 import { type StoredDocumentRepository } from '../documents/stored-document.repository';
+import { parseLots } from '../order-lots';
 import { type SecretBox } from '@libs/security/secret-box';
 import { syndicCredentialsOf } from './order-credentials';
 import { OrderCredentialsMissingError, OrderNotFoundForProcessingError } from './order-processing.errors';
 
-const EXTENSIONS: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-};
 /** Extranet sessions are reused for a short while: one collection makes a dozen calls in a few seconds. */
 const SESSION_TTL_MS = 60_000;
 const MAX_CACHED_SESSIONS = 1000;
@@ -55,7 +52,7 @@ export class OrderCollectionService {
   async collectStatement(orderid: string, version: number): Promise<void> {
     const order = await this.order(orderid);
     const statement = await this.withSession(order, (connector, session) =>
-      connector.fetchStatement(session, lotsOf(order)),
+      connector.fetchStatement(session, parseLots(order.lots)),
     );
     await this.orders.saveStatement(orderid, version, statement);
   }
@@ -101,7 +98,7 @@ export class OrderCollectionService {
       connector.downloadDocument(session, document.id),
     );
     const sha256 = createHash('sha256').update(content).digest('hex');
-    const storageKey = `orders/${orderid}/v${version}/extranet-${sha256}.${EXTENSIONS[mimetype] ?? 'bin'}`;
+    const storageKey = documentStorageKeys.collected(orderid, version, 'extranet', sha256, mimetype);
     await this.store.put(storageKey, content);
     await this.documents.insertIfAbsent({
       orderid,
@@ -110,7 +107,7 @@ export class OrderCollectionService {
       sourceRef: document.id,
       doctype: document.doctype,
       title: document.title,
-      filename: `${document.title}.${EXTENSIONS[mimetype] ?? 'bin'}`,
+      filename: `${document.title}.${extensionOf(mimetype)}`,
       documentDate: document.date,
       mimetype,
       size: content.length,
@@ -166,12 +163,4 @@ export class OrderCollectionService {
     this.sessions.set(order.orderid, fresh);
     return fresh;
   }
-}
-
-function lotsOf(order: OrderEntity): string[] | null {
-  const lots = (order.lots ?? '')
-    .split(/[,;\s]+/)
-    .map((lot) => lot.trim())
-    .filter((lot) => lot !== '');
-  return lots.length > 0 ? lots : null;
 }

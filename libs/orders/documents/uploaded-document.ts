@@ -5,13 +5,6 @@ import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
 export const UPLOAD_MIMETYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export type UploadMimetype = (typeof UPLOAD_MIMETYPES)[number];
 
-/** File extension of the stored copy, by media type. */
-export const UPLOAD_EXTENSIONS: Record<UploadMimetype, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-};
-
 export const MAX_DOCUMENTS_PER_REQUEST = 20;
 export const MAX_FILENAME_LENGTH = 255;
 

@@ -3,7 +3,8 @@ import { type EntityManager } from 'typeorm';
 import { type DocumentStore } from '@libs/platform/documents/document-store';
 import { type StoredDocumentEntity } from '@libs/persistence/entities/stored-document.entity';
 import { type StoredDocumentRepository } from './stored-document.repository';
-import { UPLOAD_EXTENSIONS, type UploadedDocument } from './uploaded-document';
+import { documentStorageKeys } from './document-storage-key';
+import { type UploadedDocument } from './uploaded-document';
 
 /**
  * Stores uploaded documents for an order version: the bytes in the document store under their content
@@ -28,7 +29,7 @@ export class UploadedDocumentWriter {
     const rows: StoredDocumentEntity[] = [];
     for (const upload of uploads) {
       const sha256 = createHash('sha256').update(upload.content).digest('hex');
-      const storageKey = `orders/${orderid}/v${version}/upload-${sha256}.${UPLOAD_EXTENSIONS[upload.mimetype]}`;
+      const storageKey = documentStorageKeys.collected(orderid, version, 'upload', sha256, upload.mimetype);
       // Bytes first: a row never points to a missing file; a file without a row is harmless.
       await this.store.put(storageKey, upload.content);
       const row = await this.documents.insertIfAbsent(
