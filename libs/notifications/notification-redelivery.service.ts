@@ -1,9 +1,8 @@
+import { type OrderOwnership } from '@libs/orders/order-ownership';
 import { DomainError } from '@libs/platform/domain-error';
 import { type OrderState } from '@libs/orders/order-state';
-import { isOrderId } from '@libs/orders/order-id';
 import { isUuid } from '@libs/platform/uuid';
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
-import { type OrderRepository } from '@libs/orders/order.repository';
 import { type NotificationRepository } from './notification.repository';
 import { type NotificationWorkflowStarter } from './notification-workflow-starter';
 
@@ -19,7 +18,7 @@ export interface RedeliveryReceipt {
  */
 export class NotificationRedeliveryService {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly ownership: OrderOwnership,
     private readonly notifications: NotificationRepository,
     private readonly workflows: NotificationWorkflowStarter,
   ) {}
@@ -29,8 +28,7 @@ export class NotificationRedeliveryService {
     orderid: string,
     notificationId: string,
   ): Promise<RedeliveryReceipt> {
-    const order = isOrderId(orderid) ? await this.orders.findForAccount(orderid, caller.accountId) : null;
-    if (!order) throw new DomainError('order_not_found');
+    await this.ownership.orderOf(caller, orderid);
     const notification = isUuid(notificationId)
       ? await this.notifications.findForOrder(notificationId.toLowerCase(), orderid)
       : null;

@@ -1,8 +1,7 @@
+import { type OrderOwnership } from '@libs/orders/order-ownership';
 import { DomainError } from '@libs/platform/domain-error';
-import { isOrderId } from '@libs/orders/order-id';
 import { type OrderState } from '@libs/orders/order-state';
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
-import { type OrderRepository } from '@libs/orders/order.repository';
 import { type NotificationRepository } from './notification.repository';
 import { type NotificationWorkflowStarter } from './notification-workflow-starter';
 
@@ -19,7 +18,7 @@ export interface TestNotificationReceipt {
  */
 export class TestNotificationService {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly ownership: OrderOwnership,
     private readonly notifications: NotificationRepository,
     private readonly workflows: NotificationWorkflowStarter,
   ) {}
@@ -29,8 +28,7 @@ export class TestNotificationService {
     orderid: string,
     event: OrderState,
   ): Promise<TestNotificationReceipt> {
-    const order = isOrderId(orderid) ? await this.orders.findForAccount(orderid, caller.accountId) : null;
-    if (!order) throw new DomainError('order_not_found');
+    const order = await this.ownership.orderOf(caller, orderid);
     if (!order.testMode) throw new DomainError('test_mode_only');
     // Committed before it is queued, so its first attempt always finds the row.
     const notificationId = await this.notifications.create({

@@ -10,6 +10,7 @@ import { type NotificationWorkflowStarter } from '@libs/notifications/notificati
 import { type ConfirmationEmailStarter } from '@libs/orders/confirmation-email/confirmation-email-starter';
 import { OrderCreationService } from '@libs/orders/creation/order-creation.service';
 import { OrderDocumentUploadService } from '@libs/orders/documents/order-document-upload.service';
+import { OrderOwnership } from '@libs/orders/order-ownership';
 import { OrderQueryService } from '@libs/orders/queries/order-query.service';
 import { OrderRefreshService } from '@libs/orders/refresh/order-refresh.service';
 import { type OrderWorkflowGateway } from '@libs/orders/refresh/order-workflow-gateway';
@@ -101,6 +102,7 @@ export class ApiModule implements NestModule {
     const accounts = new AccountRepository(dataSource);
     const apiKeys = new ApiKeyRepository(dataSource);
     const orders = new OrderRepository(dataSource);
+    const ownership = new OrderOwnership(orders);
     const idempotencyKeys = new IdempotencyKeyRepository(dataSource);
     const uploads = new UploadedDocumentWriter(new StoredDocumentRepository(dataSource), deps.documentStore);
     const logger = deps.logger ?? createAppLogger({ ...deps.config.logging, service: 'api' });
@@ -147,11 +149,11 @@ export class ApiModule implements NestModule {
             relay,
           ),
         },
-        { provide: OrderQueryService, useValue: new OrderQueryService(orders) },
+        { provide: OrderQueryService, useValue: new OrderQueryService(ownership, orders) },
         {
           provide: OrderRefreshService,
           useValue: new OrderRefreshService(
-            orders,
+            ownership,
             new OrderRefreshRequestRepository(dataSource),
             security.secretBox,
             deps.workflowGateway,
@@ -160,12 +162,12 @@ export class ApiModule implements NestModule {
         },
         {
           provide: OrderDocumentUploadService,
-          useValue: new OrderDocumentUploadService(orders, uploads, deps.workflowGateway, relay),
+          useValue: new OrderDocumentUploadService(ownership, uploads, deps.workflowGateway, relay),
         },
         {
           provide: PreStatementDownloadService,
           useValue: new PreStatementDownloadService(
-            orders,
+            ownership,
             new PreStatementRepository(dataSource),
             deps.documentStore,
           ),

@@ -1,8 +1,7 @@
+import { type OrderOwnership } from '@libs/orders/order-ownership';
 import { DomainError } from '@libs/platform/domain-error';
-import { isOrderId } from '@libs/orders/order-id';
 import { VALIDATION_MESSAGES } from '@libs/platform/messages.fr';
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
-import { type OrderRepository } from '@libs/orders/order.repository';
 import { decodeNotificationLogCursor, encodeNotificationLogCursor } from './notification-log-cursor';
 import { type NotificationLog, toNotificationLogEntry } from './notification-log-entry';
 import { type NotificationRepository } from '../notification.repository';
@@ -19,7 +18,7 @@ export interface NotificationLogRequest {
  */
 export class NotificationLogService {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly ownership: OrderOwnership,
     private readonly notifications: NotificationRepository,
   ) {}
 
@@ -28,8 +27,7 @@ export class NotificationLogService {
     orderid: string,
     request: NotificationLogRequest,
   ): Promise<NotificationLog> {
-    const order = isOrderId(orderid) ? await this.orders.findForAccount(orderid, caller.accountId) : null;
-    if (!order) throw new DomainError('order_not_found');
+    await this.ownership.orderOf(caller, orderid);
     const afterId = request.cursor === null ? null : decodeNotificationLogCursor(request.cursor);
     // A cursor from another order's log (or made up) would silently give an empty page.
     if (afterId !== null && !(await this.notifications.findForOrder(afterId, orderid))) {

@@ -1,6 +1,4 @@
-import { DomainError } from '@libs/platform/domain-error';
-import { isOrderId } from '../order-id';
-import { type OrderRepository } from '../order.repository';
+import { type OrderOwnership } from '../order-ownership';
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 import { type OrderWorkflowGateway } from '../refresh/order-workflow-gateway';
 import { type OrderWorkflowRelay } from '../workflow-starts/order-workflow-relay';
@@ -28,7 +26,7 @@ export interface UploadReceipt {
  */
 export class OrderDocumentUploadService {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly ownership: OrderOwnership,
     private readonly writer: UploadedDocumentWriter,
     private readonly workflows: OrderWorkflowGateway,
     /** An upload right after creation may come before the relay started the order's workflow. */
@@ -40,8 +38,7 @@ export class OrderDocumentUploadService {
     orderid: string,
     uploads: readonly UploadedDocument[],
   ): Promise<UploadReceipt> {
-    const order = isOrderId(orderid) ? await this.orders.findForAccount(orderid, caller.accountId) : null;
-    if (!order) throw new DomainError('order_not_found');
+    const order = await this.ownership.orderOf(caller, orderid);
     const rows = await this.writer.write(order.orderid, order.version, uploads);
     await this.starts.ensureStarted(order, caller.email);
     // After the rows are committed, so the woken workflow sees them; a failed signal leaves them

@@ -1,7 +1,6 @@
+import { type OrderOwnership } from '../order-ownership';
 import { type DocumentStore } from '@libs/platform/documents/document-store';
 import { DomainError } from '@libs/platform/domain-error';
-import { isOrderId } from '../order-id';
-import { type OrderRepository } from '../order.repository';
 import { type PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 
@@ -13,14 +12,13 @@ export interface PreStatementFile {
 /** `GET /order/<orderid>/document`: the finished pre-statement, once the order is `done`. */
 export class PreStatementDownloadService {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly ownership: OrderOwnership,
     private readonly preStatements: PreStatementRepository,
     private readonly store: DocumentStore,
   ) {}
 
   async download(caller: AuthenticatedAccount, orderid: string): Promise<PreStatementFile> {
-    const order = isOrderId(orderid) ? await this.orders.findForAccount(orderid, caller.accountId) : null;
-    if (!order) throw new DomainError('order_not_found');
+    const order = await this.ownership.orderOf(caller, orderid);
     // A refreshed order is not done until its new version is: the former PDF is outdated meanwhile.
     const preStatement = order.state === 'done' ? await this.preStatements.findLatestForOrder(orderid) : null;
     if (!preStatement) throw new DomainError('document_not_ready');

@@ -1,5 +1,5 @@
-import { DomainError } from '@libs/platform/domain-error';
 import { type OrderState } from '../order-state';
+import { type OrderOwnership } from '../order-ownership';
 import { type OrderRepository } from '../order.repository';
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 import { decodeOrderListCursor, encodeOrderListCursor } from './order-list-cursor';
@@ -18,13 +18,14 @@ export interface OrderPage {
 }
 
 export class OrderQueryService {
-  constructor(private readonly orders: OrderRepository) {}
+  constructor(
+    private readonly ownership: OrderOwnership,
+    private readonly orders: OrderRepository,
+  ) {}
 
   /** Another account's order answers exactly like a missing one: its existence is never revealed. */
   async get(caller: AuthenticatedAccount, orderid: string): Promise<OrderRecord> {
-    const order = await this.orders.findForAccount(orderid, caller.accountId);
-    if (!order) throw new DomainError('order_not_found');
-    return toOrderRecord(order, caller.email);
+    return toOrderRecord(await this.ownership.orderOf(caller, orderid), caller.email);
   }
 
   async list(caller: AuthenticatedAccount, request: OrderListRequest): Promise<OrderPage> {

@@ -9,6 +9,7 @@ import {
   type NewOrderRefreshRequest,
   type OrderRefreshRequestRepository,
 } from './order-refresh-request.repository';
+import { OrderOwnership } from '../order-ownership';
 import { type OrderRepository } from '../order.repository';
 import { SecretBox } from '@libs/security/secret-box';
 
@@ -45,7 +46,7 @@ function setup(order: Partial<OrderEntity> | null) {
     },
   };
   return {
-    service: new OrderRefreshService(orders, requests, secretBox, gateway, starts),
+    service: new OrderRefreshService(new OrderOwnership(orders), requests, secretBox, gateway, starts),
     stored,
     calls,
     sequence,

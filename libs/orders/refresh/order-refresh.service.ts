@@ -1,7 +1,6 @@
+import { type OrderOwnership } from '../order-ownership';
 import { DomainError } from '@libs/platform/domain-error';
-import { isOrderId } from '../order-id';
 import { type OrderRefreshRequestRepository } from './order-refresh-request.repository';
-import { type OrderRepository } from '../order.repository';
 import { type SecretBox } from '@libs/security/secret-box';
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 import { type OrderRecord } from '../order-record';
@@ -16,7 +15,7 @@ import { type RefreshRequest, resolveRefresh } from './refresh-request';
  */
 export class OrderRefreshService {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly ownership: OrderOwnership,
     private readonly refreshRequests: OrderRefreshRequestRepository,
     private readonly secretBox: SecretBox,
     private readonly workflows: OrderWorkflowGateway,
@@ -29,8 +28,7 @@ export class OrderRefreshService {
     orderid: string,
     request: RefreshRequest,
   ): Promise<OrderRecord> {
-    const order = isOrderId(orderid) ? await this.orders.findForAccount(orderid, caller.accountId) : null;
-    if (!order) throw new DomainError('order_not_found');
+    const order = await this.ownership.orderOf(caller, orderid);
     const { method, syndic } = resolveRefresh(order, request);
     const refreshRequestId = await this.refreshRequests.create({
       orderid: order.orderid,

@@ -1,6 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { DomainError } from '@libs/platform/domain-error';
-import { isOrderId } from '@libs/orders/order-id';
 import { SUCCESS_MESSAGES, VALIDATION_MESSAGES } from '@libs/platform/messages.fr';
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 import { OrderCreationService } from '@libs/orders/creation/order-creation.service';
@@ -60,7 +59,6 @@ export class OrderController {
     @CurrentAccount() caller: AuthenticatedAccount,
     @Param('orderid') orderid: string,
   ): Promise<Envelope<OrderRecord>> {
-    if (!isOrderId(orderid)) throw new DomainError('order_not_found');
     return successEnvelope(await this.queries.get(caller, orderid));
   }
 }
