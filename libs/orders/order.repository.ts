@@ -39,6 +39,15 @@ export class OrderRepository {
     return this.orders.findOneBy({ orderid });
   }
 
+  /** The order, locked until the end of the transaction `tx` (changes to one order take turns). */
+  findLocked(tx: EntityManager, orderid: string): Promise<OrderEntity | null> {
+    return tx.findOne(OrderEntity, { where: { orderid }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async update(tx: EntityManager, orderid: string, changes: Partial<OrderEntity>): Promise<void> {
+    await tx.update(OrderEntity, { orderid }, changes);
+  }
+
   findForAccount(orderid: string, accountId: string): Promise<OrderEntity | null> {
     return this.orders.findOneBy({ orderid, accountId });
   }

@@ -10,6 +10,7 @@ import { type NotificationWorkflowStarter } from '@libs/notifications/notificati
 import { type ConfirmationEmailStarter } from '@libs/orders/confirmation-email/confirmation-email-starter';
 import { OrderCreationService } from '@libs/orders/creation/order-creation.service';
 import { OrderDocumentUploadService } from '@libs/orders/documents/order-document-upload.service';
+import { TransactionRunner } from '@libs/persistence/transaction-runner';
 import { OrderOwnership } from '@libs/orders/order-ownership';
 import { OrderQueryService } from '@libs/orders/queries/order-query.service';
 import { OrderRefreshService } from '@libs/orders/refresh/order-refresh.service';
@@ -140,7 +141,7 @@ export class ApiModule implements NestModule {
         {
           provide: OrderCreationService,
           useValue: new OrderCreationService(
-            dataSource,
+            new TransactionRunner(dataSource),
             orders,
             idempotencyKeys,
             security.secretBox,

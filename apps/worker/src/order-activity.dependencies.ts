@@ -1,4 +1,6 @@
 import { type DataSource } from 'typeorm';
+import { TransactionRunner } from '@libs/persistence/transaction-runner';
+import { OrderRefreshRequestRepository } from '@libs/orders/refresh/order-refresh-request.repository';
 import { type OrderActivityDependencies } from '@activities/order.activities';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { type DocumentStore } from '@libs/platform/documents/document-store';
@@ -45,7 +47,13 @@ export function createOrderActivityDependencies(options: {
   return {
     orders,
     collection: new OrderCollectionService(orders, documents, connectors, documentStore, security.secretBox),
-    refreshes: new OrderRefreshApplicationService(dataSource, orders, new AccountRepository(dataSource)),
+    refreshes: new OrderRefreshApplicationService(
+      new TransactionRunner(dataSource),
+      orders,
+      new OrderRefreshRequestRepository(dataSource),
+      documents,
+      new AccountRepository(dataSource),
+    ),
     preStatements: new PreStatementGenerationService(
       orders,
       documents,

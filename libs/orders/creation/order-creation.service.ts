@@ -1,4 +1,5 @@
-import { type DataSource, type EntityManager } from 'typeorm';
+import { type EntityManager } from 'typeorm';
+import { type TransactionRunner } from '@libs/persistence/transaction-runner';
 import { DomainError } from '@libs/platform/domain-error';
 import { OrderEntity } from '@libs/persistence/entities/order.entity';
 import { type IdempotencyKeyRepository, type IdempotentAnswer } from './idempotency-key.repository';
@@ -25,7 +26,7 @@ class IdempotencyKeyTaken extends Error {}
 
 export class OrderCreationService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
     private readonly orders: OrderRepository,
     private readonly idempotencyKeys: IdempotencyKeyRepository,
     private readonly secretBox: SecretBox,
@@ -85,7 +86,7 @@ export class OrderCreationService {
     // Without documents nor a key, the order and its first event are one statement: no transaction.
     const order =
       request.documents.length === 0 && idempotency === null
-        ? await this.insertWithFreeId(this.dataSource.manager, caller, request, now)
+        ? await this.insertWithFreeId(this.transactions.autocommit, caller, request, now)
         : await this.insertInTransaction(caller, request, idempotency, now);
     if (order === null) return null;
     const { orderid, externalId, testMode, createdAt } = order;
@@ -102,7 +103,7 @@ export class OrderCreationService {
   ): Promise<OrderEntity | null> {
     const fingerprint = idempotency ? this.fingerprints.fingerprint(idempotency.body) : null;
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await this.transactions.transaction(async (manager) => {
         const order = await this.insertWithFreeId(manager, caller, request, now);
         await this.uploads.write(order.orderid, order.version, request.documents, manager);
         if (idempotency && fingerprint) {

@@ -38,6 +38,18 @@ export class StoredDocumentRepository {
     return this.documents.find({ where: { orderid, orderVersion: version }, order: { id: 'ASC' } });
   }
 
+  /** The client's uploads of one collection round, copied into the next one (inside `tx`). */
+  async carryUploadsOver(tx: EntityManager, orderid: string, fromVersion: number, toVersion: number) {
+    await tx.query(
+      `INSERT INTO documents (orderid, order_version, source, source_ref, doctype, title, filename, document_date,
+                              mimetype, size, sha256, storage_key)
+       SELECT orderid, $2, source, source_ref, doctype, title, filename, document_date, mimetype, size, sha256, storage_key
+         FROM documents WHERE orderid = $1 AND order_version = $3 AND source = 'upload'
+       ON CONFLICT DO NOTHING`,
+      [orderid, toVersion, fromVersion],
+    );
+  }
+
   findById(id: number): Promise<StoredDocumentEntity | null> {
     return this.documents.findOneBy({ id });
   }

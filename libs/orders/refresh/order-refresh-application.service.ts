@@ -1,8 +1,9 @@
-import { type DataSource } from 'typeorm';
 import { type AccountRepository } from '@libs/accounts/account.repository';
-import { OrderRefreshRequestEntity } from '@libs/persistence/entities/order-refresh-request.entity';
-import { OrderEntity } from '@libs/persistence/entities/order.entity';
+import { type OrderEntity } from '@libs/persistence/entities/order.entity';
+import { type TransactionRunner } from '@libs/persistence/transaction-runner';
+import { type StoredDocumentRepository } from '../documents/stored-document.repository';
 import { type OrderRepository } from '../order.repository';
+import { type OrderRefreshRequestRepository } from './order-refresh-request.repository';
 import { type OrderRecord, toOrderRecord } from '../order-record';
 import { OrderNotFoundForProcessingError } from '../collection/order-processing.errors';
 
@@ -19,18 +20,17 @@ export interface AppliedRefresh {
  */
 export class OrderRefreshApplicationService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
     private readonly orders: OrderRepository,
+    private readonly refreshRequests: OrderRefreshRequestRepository,
+    private readonly documents: StoredDocumentRepository,
     private readonly accounts: AccountRepository,
   ) {}
 
   async apply(orderid: string, refreshRequestId: string, at: Date): Promise<AppliedRefresh> {
-    const result = await this.dataSource.transaction(async (manager) => {
-      const request = await manager.findOneBy(OrderRefreshRequestEntity, { id: refreshRequestId, orderid });
-      const order = await manager.findOne(OrderEntity, {
-        where: { orderid },
-        lock: { mode: 'pessimistic_write' },
-      });
+    const result = await this.transactions.transaction(async (tx) => {
+      const request = await this.refreshRequests.findForOrder(tx, refreshRequestId, orderid);
+      const order = await this.orders.findLocked(tx, orderid);
       if (!request || !order)
         throw new OrderNotFoundForProcessingError(`Refresh ${refreshRequestId} of ${orderid} not found`);
       if (request.appliedAt) return { order, notificationId: null };
@@ -57,18 +57,11 @@ export class OrderRefreshApplicationService {
           syndicUrl: request.syndicUrl,
         });
       }
-      await manager.update(OrderEntity, { orderid }, changes);
+      await this.orders.update(tx, orderid, changes);
       // Uploaded documents stay the client's: they carry over to the new collection round.
-      await manager.query(
-        `INSERT INTO documents (orderid, order_version, source, source_ref, doctype, title, filename, document_date,
-                                mimetype, size, sha256, storage_key)
-         SELECT orderid, $2, source, source_ref, doctype, title, filename, document_date, mimetype, size, sha256, storage_key
-           FROM documents WHERE orderid = $1 AND order_version = $3 AND source = 'upload'
-         ON CONFLICT DO NOTHING`,
-        [orderid, order.version + 1, order.version],
-      );
-      await manager.update(OrderRefreshRequestEntity, { id: request.id }, { appliedAt: at });
-      await this.orders.insertEvent(manager, {
+      await this.documents.carryUploadsOver(tx, orderid, order.version, order.version + 1);
+      await this.refreshRequests.markApplied(tx, request.id, at);
+      await this.orders.insertEvent(tx, {
         orderid,
         fromState,
         toState: 'need-refresh',
@@ -77,7 +70,7 @@ export class OrderRefreshApplicationService {
         at,
       });
       const notificationId = await this.orders.insertNotification(
-        manager,
+        tx,
         orderid,
         'need-refresh',
         order.version + 1,

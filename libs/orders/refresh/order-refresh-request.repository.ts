@@ -1,4 +1,4 @@
-import { type DataSource, type Repository } from 'typeorm';
+import { type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { OrderRefreshRequestEntity } from '@libs/persistence/entities/order-refresh-request.entity';
 
 export type NewOrderRefreshRequest = Omit<OrderRefreshRequestEntity, 'id' | 'createdAt' | 'appliedAt'>;
@@ -18,5 +18,14 @@ export class OrderRefreshRequestRepository {
 
   findById(id: string): Promise<OrderRefreshRequestEntity | null> {
     return this.requests.findOneBy({ id });
+  }
+
+  /** The refresh request `id` of `orderid`, inside the transaction `tx`. */
+  findForOrder(tx: EntityManager, id: string, orderid: string): Promise<OrderRefreshRequestEntity | null> {
+    return tx.findOneBy(OrderRefreshRequestEntity, { id, orderid });
+  }
+
+  async markApplied(tx: EntityManager, id: string, at: Date): Promise<void> {
+    await tx.update(OrderRefreshRequestEntity, { id }, { appliedAt: at });
   }
 }
