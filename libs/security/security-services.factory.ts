@@ -3,7 +3,7 @@ import { type SecurityConfig } from '@libs/platform/config/app-config';
 import { AccessTokenService } from './access-token.service';
 import { parseEncryptionKeys } from './encryption-keys';
 import { PasswordHasher } from './password-hasher';
-import { RequestFingerprinter } from '@libs/orders/creation/request-fingerprinter';
+import { RequestFingerprinter } from './request-fingerprinter';
 import { SecretBox } from './secret-box';
 
 export interface SecurityServices {

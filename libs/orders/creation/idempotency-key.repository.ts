@@ -1,5 +1,5 @@
 import { type DataSource, type EntityManager } from 'typeorm';
-import { type RequestFingerprint } from './request-fingerprinter';
+import { type RequestFingerprint } from '@libs/security/request-fingerprinter';
 
 /** What the first request with a key came to. */
 export interface IdempotentAnswer {

@@ -4,7 +4,7 @@ import { DomainError } from '@libs/platform/domain-error';
 import { OrderEntity } from '@libs/persistence/entities/order.entity';
 import { type IdempotencyKeyRepository, type IdempotentAnswer } from './idempotency-key.repository';
 import { type OrderRepository } from '../order.repository';
-import { type RequestFingerprinter } from './request-fingerprinter';
+import { type RequestFingerprinter } from '@libs/security/request-fingerprinter';
 import { type SecretBox } from '@libs/security/secret-box';
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 import { type NewOrder } from './new-order';
