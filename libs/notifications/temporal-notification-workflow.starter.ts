@@ -7,8 +7,10 @@ import {
   ORDER_NOTIFICATIONS_WORKFLOW_TYPE,
   type OrderNotificationsWorkflowInput,
   notificationRedeliveryWorkflowId,
+  notificationTaskQueue,
   orderNotificationsWorkflowId,
 } from './notification-workflow.contract';
+import { type AppConfig } from '@libs/platform/config/app-config';
 import { ORDER_SEARCH_ATTRIBUTES } from '@libs/orders/search-attributes';
 import {
   type NotificationWorkflowStarter,
@@ -16,6 +18,16 @@ import {
 } from './notification-workflow-starter';
 
 export class TemporalNotificationWorkflowStarter implements NotificationWorkflowStarter {
+  /** Notification queues and redeliveries on their task queue, with the configuration's schedule. */
+  static fromConfig(client: Client, config: Pick<AppConfig, 'temporal' | 'lifecycle'>) {
+    const { lifecycle } = config;
+    return new TemporalNotificationWorkflowStarter(client, notificationTaskQueue(config.temporal.taskQueue), {
+      notificationRetryDelaysMs: lifecycle.notificationRetryDelaysMs,
+      notificationDeadlineMs: lifecycle.notificationDeadlineMs,
+      notificationQueueIdleMs: lifecycle.notificationQueueIdleMs,
+    });
+  }
+
   constructor(
     private readonly client: Client,
     private readonly taskQueue: string,

@@ -1,3 +1,4 @@
+import { ORDER_WORKFLOW_GATEWAY } from '@apps/api/src/platform/temporal/temporal.module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { orderWorkflowId } from '@libs/orders/order-id';
@@ -308,7 +309,7 @@ describe('order documents API (recording workflow gateway)', () => {
   beforeAll(async () => {
     app = await startApiTestApp({
       env: { TEMPORAL_TASK_QUEUE: 'e2e-order-documents-fake' },
-      workflowGateway: () => gateway,
+      overrides: [{ provide: ORDER_WORKFLOW_GATEWAY, useValue: gateway }],
     });
     http = new HttpTestClient(app.baseUrl);
     alice = await createSignedInAccount(app);

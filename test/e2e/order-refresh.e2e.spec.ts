@@ -1,3 +1,4 @@
+import { ORDER_WORKFLOW_GATEWAY } from '@apps/api/src/platform/temporal/temporal.module';
 import { orderWorkflowId } from '@libs/orders/order-id';
 import { type OrderRecord } from '@libs/orders/order-record';
 import { OrderRefreshRequestRepository } from '@libs/orders/refresh/order-refresh-request.repository';
@@ -186,7 +187,7 @@ describe('refresh API (recording workflow gateway)', () => {
   beforeAll(async () => {
     app = await startApiTestApp({
       env: { TEMPORAL_TASK_QUEUE: 'e2e-order-refresh-fake' },
-      workflowGateway: () => gateway,
+      overrides: [{ provide: ORDER_WORKFLOW_GATEWAY, useValue: gateway }],
     });
     http = new HttpTestClient(app.baseUrl);
     alice = await createSignedInAccount(app);

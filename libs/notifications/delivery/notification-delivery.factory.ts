@@ -22,14 +22,6 @@ export interface NotificationDeliveryFactoryOptions {
   observer?: DeliveryAttemptObserver;
 }
 
-/** The signer of document links; the API verifies with one built the same way. */
-export function createDocumentLinkSigner(config: Pick<AppConfig, 'security' | 'http'>): DocumentLinkSigner {
-  return DocumentLinkSigner.fromSecrets(
-    [config.security.jwtSecret, ...config.security.jwtPreviousSecrets],
-    config.http.publicBaseUrl,
-  );
-}
-
 /** The delivery service wired from the configuration, as the worker runs it. */
 export function createNotificationDeliveryService(
   options: NotificationDeliveryFactoryOptions,
@@ -45,7 +37,7 @@ export function createNotificationDeliveryService(
     new NotificationPayloadBuilder(
       new NotificationContentRepository(dataSource),
       options.documentStore,
-      createDocumentLinkSigner(config),
+      DocumentLinkSigner.fromConfig(config),
       options.specimenPdf ?? null,
     ),
     new WebhookSender(callbacks, { timeoutMs: config.lifecycle.notificationTimeoutMs }),

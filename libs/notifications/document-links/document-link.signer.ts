@@ -1,3 +1,4 @@
+import { type AppConfig } from '@libs/platform/config/app-config';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { decodeBase64UrlStrict } from '@libs/security/strict-base64url';
 
@@ -42,6 +43,14 @@ export class DocumentLinkSigner {
    * Keys derived from the JWT secrets (current first, then previous ones): a secret of its own is
    * not needed, and rotating the JWT secret keeps links issued before it valid while it is listed.
    */
+  /** The signer of the running configuration: the API verifies with the one the worker signs with. */
+  static fromConfig(config: Pick<AppConfig, 'security' | 'http'>): DocumentLinkSigner {
+    return DocumentLinkSigner.fromSecrets(
+      [config.security.jwtSecret, ...config.security.jwtPreviousSecrets],
+      config.http.publicBaseUrl,
+    );
+  }
+
   static fromSecrets(
     secrets: readonly string[],
     publicBaseUrl: string,

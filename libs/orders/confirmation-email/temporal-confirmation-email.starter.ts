@@ -7,9 +7,19 @@ import {
 } from '@libs/notifications/notification-workflow.contract';
 import { ORDER_SEARCH_ATTRIBUTES } from '../search-attributes';
 import { type ConfirmationEmailStarter } from './confirmation-email-starter';
+import { type AppConfig } from '@libs/platform/config/app-config';
 import { startWorkflowOnce } from '@libs/platform/temporal/start-workflow-once';
 
 export class TemporalConfirmationEmailStarter implements ConfirmationEmailStarter {
+  /** On the orders' task queue; SMTP outages retried until the notification deadline. */
+  static fromConfig(client: Client, config: Pick<AppConfig, 'temporal' | 'lifecycle'>) {
+    return new TemporalConfirmationEmailStarter(
+      client,
+      config.temporal.taskQueue,
+      config.lifecycle.notificationDeadlineMs,
+    );
+  }
+
   constructor(
     private readonly client: Client,
     private readonly taskQueue: string,

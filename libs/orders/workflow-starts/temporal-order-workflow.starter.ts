@@ -8,9 +8,20 @@ import {
 import { orderWorkflowId } from '../order-id';
 import { type OrderWorkflowStarter } from './order-workflow-starter';
 import { ORDER_SEARCH_ATTRIBUTES } from '../search-attributes';
+import { type AppConfig } from '@libs/platform/config/app-config';
+import { orderProcessingSettings } from './order-processing-settings';
 import { WORKFLOW_START_TIMEOUT_MS, startWorkflowOnce } from '@libs/platform/temporal/start-workflow-once';
 
 export class TemporalOrderWorkflowStarter implements OrderWorkflowStarter {
+  /** Order workflows on the configured task queue, with the lifecycle's durations of the configuration. */
+  static fromConfig(client: Client, config: Pick<AppConfig, 'temporal' | 'lifecycle' | 'extranet'>) {
+    return new TemporalOrderWorkflowStarter(
+      client,
+      config.temporal.taskQueue,
+      orderProcessingSettings(config.lifecycle, config.extranet),
+    );
+  }
+
   constructor(
     private readonly client: Client,
     private readonly taskQueue: string,

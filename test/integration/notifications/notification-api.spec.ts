@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { notificationRedeliveryWorkflowId } from '@libs/notifications/notification-workflow.contract';
 import { ORDER_STATES } from '@libs/orders/order-state';
-import { createDocumentLinkSigner } from '@libs/notifications/delivery/notification-delivery.factory';
+import { DocumentLinkSigner } from '@libs/notifications/document-links/document-link.signer';
 import { OrderRepository } from '@libs/orders/order.repository';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { extractPdfText } from '../../support/pdf-text';
@@ -427,7 +427,7 @@ describe('notifications API: delivery log, redelivery, test events, signed docum
       expectError(await stack.http.get(link.pathname), 404, invalid);
 
       const expired = new URL(
-        createDocumentLinkSigner(stack.api.config).signDocumentLink(
+        DocumentLinkSigner.fromConfig(stack.api.config).signDocumentLink(
           document!.id,
           new Date(Date.now() - 1000),
         ),

@@ -1,4 +1,4 @@
-import { createOrderWorkerRuntime } from '@apps/worker/src/order-worker.runtime';
+import { createWorkerRuntime } from '@apps/worker/src/worker.composition';
 import { loadConfig } from '@libs/platform/config/app-config';
 import { orderNotificationsWorkflowId } from '@libs/notifications/notification-workflow.contract';
 import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
@@ -178,7 +178,7 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
   it('splits into an order worker and a notification worker (WORKER_QUEUES), each doing only its part', async () => {
     await stack.stopWorker();
     const start = async (queues: string) => {
-      const runtime = await createOrderWorkerRuntime(
+      const runtime = await createWorkerRuntime(
         loadConfig({ ...process.env, ...stack.env, WORKER_QUEUES: queues }),
       );
       const running = runtime.run();

@@ -16,8 +16,7 @@ import {
   type OutboundAddressPolicy,
 } from '@libs/platform/outbound/outbound-address.guard';
 import { createOutboundHttpClient } from '@libs/platform/outbound/outbound-http-client.factory';
-import { type DocumentLinkSigner } from '@libs/notifications/document-links/document-link.signer';
-import { createDocumentLinkSigner } from '@libs/notifications/delivery/notification-delivery.factory';
+import { DocumentLinkSigner } from '@libs/notifications/document-links/document-link.signer';
 import { NotificationContentRepository } from '@libs/notifications/delivery/notification-content.repository';
 import { NotificationDeliveryService } from '@libs/notifications/delivery/notification-delivery.service';
 import { NotificationPayloadBuilder } from '@libs/notifications/delivery/notification-payload.builder';
@@ -58,7 +57,7 @@ export async function openNotificationTestKit(): Promise<NotificationTestKit> {
   const security = createSecurityServices(config.security);
   const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notification-documents-'));
   const store = new FilesystemDocumentStore(storeDir);
-  const links = createDocumentLinkSigner(config);
+  const links = DocumentLinkSigner.fromConfig(config);
   const specimen = fakePdf('SPÉCIMEN');
   const notifications = new NotificationRepository(dataSource);
   const payloads = new NotificationPayloadBuilder(

@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { type JsonPayloads, RemoteCodecService } from '@libs/platform/temporal/remote-codec.service';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../platform/security/public.decorator';
 import { CodecDecodeDocs, CodecEncodeDocs } from '../openapi/operations/operations.docs';
 import { CodecAuthGuard } from './codec-auth.guard';
-import { JsonBody } from '../http/json-body.decorator';
+import { JsonBody } from '../platform/http/json-body.decorator';
 
 /**
  * Temporal's remote codec endpoints, for the Temporal Web UI (`--ui-codec-endpoint <base>/codec`) and

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/common';
 import { DocumentLinkService } from '@libs/notifications/document-links/document-link.service';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../platform/security/public.decorator';
 import { DocumentLinkDocs } from '../openapi/operations/notification.docs';
 
 /**

@@ -1,8 +1,8 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { type Response } from 'express';
 import { HEALTH_DEPENDENCY_NAMES, SUCCESS_MESSAGES, errorMessage } from '@libs/platform/messages.fr';
-import { Public } from '../auth/public.decorator';
-import { type Envelope } from '../http/envelope';
+import { Public } from '../platform/security/public.decorator';
+import { type Envelope } from '../platform/http/envelope';
 import { HealthDocs } from '../openapi/operations/operations.docs';
 import { type HealthReport, HealthService } from './health.service';
 

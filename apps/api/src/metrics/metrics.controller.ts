@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, Res } from '@nestjs/common';
 import { type Response } from 'express';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../platform/security/public.decorator';
 import { MetricsDocs } from '../openapi/operations/operations.docs';
 import { MetricsService } from './metrics.service';
 

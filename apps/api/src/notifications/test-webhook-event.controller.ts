@@ -5,11 +5,11 @@ import {
   TestNotificationService,
 } from '@libs/notifications/test-notification.service';
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
-import { CurrentAccount } from '../auth/current-account.decorator';
-import { type Envelope, successEnvelope } from '../http/envelope';
+import { CurrentAccount } from '../platform/security/current-account.decorator';
+import { type Envelope, successEnvelope } from '../platform/http/envelope';
 import { TestWebhookEventDocs } from '../openapi/operations/notification.docs';
 import { TestWebhookEventDto } from './dto/test-webhook-event.dto';
-import { JsonBody } from '../http/json-body.decorator';
+import { JsonBody } from '../platform/http/json-body.decorator';
 
 /**
  * Test events (contract section 5), on both published paths. Registered before the order controllers

@@ -8,7 +8,7 @@ import {
   SwaggerModule,
 } from '@nestjs/swagger';
 import { type AppConfig } from '@libs/platform/config/app-config';
-import { PUBLIC_OPERATION_EXTENSION } from '../auth/public.decorator';
+import { PUBLIC_OPERATION_EXTENSION } from '../platform/security/public.decorator';
 import { ERROR_ENVELOPE_REF, ERROR_ENVELOPE_SCHEMA } from './openapi-envelope';
 import { OPENAPI_DESCRIPTION } from './openapi-description';
 import { ERROR_EXAMPLES } from './openapi-examples';

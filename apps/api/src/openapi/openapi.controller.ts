@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
 import { type OpenAPIObject } from '@nestjs/swagger';
 import { DomainError } from '@libs/platform/domain-error';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../platform/security/public.decorator';
 import { OpenApiDocumentHolder } from './openapi-document.holder';
 import { DocsAssetDocs, DocsPageDocs, OpenApiJsonDocs } from './operations/operations.docs';
 import { SWAGGER_UI_INITIALIZER, SWAGGER_UI_PAGE, swaggerUiAsset } from './swagger-ui.assets';

@@ -6,11 +6,11 @@ import {
 } from '@libs/orders/documents/order-document-upload.service';
 import { PreStatementDownloadService } from '@libs/orders/documents/pre-statement-download.service';
 import { decodeUploadedDocuments } from '@libs/orders/documents/uploaded-document';
-import { CurrentAccount } from '../auth/current-account.decorator';
-import { type Envelope, successEnvelope } from '../http/envelope';
+import { CurrentAccount } from '../platform/security/current-account.decorator';
+import { type Envelope, successEnvelope } from '../platform/http/envelope';
 import { DownloadPreStatementDocs, UploadDocumentsDocs } from '../openapi/operations/order-document.docs';
 import { UploadDocumentsDto } from './dto/upload-documents.dto';
-import { JsonBody } from '../http/json-body.decorator';
+import { JsonBody } from '../platform/http/json-body.decorator';
 
 /** Documents of an order: the client's uploads in, the finished pre-statement out. */
 @Controller('order')

@@ -2,11 +2,11 @@ import { Body, Controller, Header, HttpCode, Param, Post } from '@nestjs/common'
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 import { OrderRefreshService } from '@libs/orders/refresh/order-refresh.service';
 import { type OrderRecord } from '@libs/orders/order-record';
-import { CurrentAccount } from '../auth/current-account.decorator';
-import { type Envelope, successEnvelope } from '../http/envelope';
+import { CurrentAccount } from '../platform/security/current-account.decorator';
+import { type Envelope, successEnvelope } from '../platform/http/envelope';
 import { NeedRefreshDocs, RefreshOrderDocs } from '../openapi/operations/order-refresh.docs';
 import { NeedRefreshDto, RefreshOrderDto, toRefreshRequest } from './dto/refresh-order.dto';
-import { JsonBody } from '../http/json-body.decorator';
+import { JsonBody } from '../platform/http/json-body.decorator';
 
 /**
  * Refresh routes. Static paths (`needrefresh`) are declared before the `:orderid` ones and this

@@ -5,12 +5,12 @@ import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account'
 import { OrderCreationService } from '@libs/orders/creation/order-creation.service';
 import { type OrderPage, OrderQueryService } from '@libs/orders/queries/order-query.service';
 import { type OrderRecord } from '@libs/orders/order-record';
-import { CurrentAccount } from '../auth/current-account.decorator';
-import { type Envelope, successEnvelope } from '../http/envelope';
+import { CurrentAccount } from '../platform/security/current-account.decorator';
+import { type Envelope, successEnvelope } from '../platform/http/envelope';
 import { CreateOrderDocs, GetOrderDocs, ListOrdersDocs } from '../openapi/operations/order.docs';
 import { CreateOrderDto, toNewOrder } from './dto/create-order.dto';
 import { ListOrdersQuery } from './dto/list-orders.query';
-import { JsonBody } from '../http/json-body.decorator';
+import { JsonBody } from '../platform/http/json-body.decorator';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 

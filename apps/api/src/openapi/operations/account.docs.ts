@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { AuthRequestDto } from '../../auth/dto/auth-request.dto';
+import { AuthRequestDto } from '../../accounts/dto/auth-request.dto';
 import { AccessTokenModel } from '../models/access-token.model';
 import { ApiEnvelopeOk, ApiErrorEnvelope, ApiJsonBody } from '../openapi-envelope';
 import { AUTH_ENVELOPE_EXAMPLE, AUTH_EXAMPLES, ERROR_EXAMPLES } from '../openapi-examples';

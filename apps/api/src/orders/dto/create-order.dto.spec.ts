@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { DtoValidationPipe } from '../../http/dto-validation.pipe';
+import { DtoValidationPipe } from '../../platform/http/dto-validation.pipe';
 import { CreateOrderDto, toNewOrder } from './create-order.dto';
 import { DomainError } from '@libs/platform/domain-error';
 import { errorMessage } from '@libs/platform/messages.fr';

@@ -23,8 +23,8 @@ import {
 import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
 import { type NewOrder } from '@libs/orders/creation/new-order';
 import { decodeUploadedDocuments } from '@libs/orders/documents/uploaded-document';
-import { PATH, SYNDIC_RULE } from '../../http/dto-validation.pipe';
-import { IsOutboundUrl } from '../../http/outbound-url.validation';
+import { PATH, SYNDIC_RULE } from '../../platform/http/dto-validation.pipe';
+import { IsOutboundUrl } from '../../platform/http/outbound-url.validation';
 import { IsUploadedDocumentList, UploadedDocumentItem } from './upload-documents.dto';
 
 export const ORDER_METHODS = ['extranet', 'upload'] as const;

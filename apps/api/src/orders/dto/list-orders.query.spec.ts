@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { DtoValidationPipe } from '../../http/dto-validation.pipe';
+import { DtoValidationPipe } from '../../platform/http/dto-validation.pipe';
 import { ListOrdersQuery } from './list-orders.query';
 import { DomainError } from '@libs/platform/domain-error';
 

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { DtoValidationPipe } from '../../http/dto-validation.pipe';
+import { DtoValidationPipe } from '../../platform/http/dto-validation.pipe';
 import { NeedRefreshDto, RefreshOrderDto, toRefreshRequest } from './refresh-order.dto';
 import { DomainError } from '@libs/platform/domain-error';
 import { OutboundAddressGuard } from '@libs/platform/outbound/outbound-address.guard';

@@ -5,7 +5,7 @@ import { DomainError, type ErrorCode } from '@libs/platform/domain-error';
 import { errorMessage } from '@libs/platform/messages.fr';
 import { errorEnvelope } from './envelope';
 import { ERROR_STATUS } from './error-status';
-import { type RouteCatalog } from './route-catalog';
+import { type RouteCatalogProvider } from './route-catalog.provider';
 
 /** Framework exceptions that reach the filter, by status, as domain codes. */
 const HTTP_STATUS_CODES: Record<number, ErrorCode> = {
@@ -26,7 +26,7 @@ const HTTP_STATUS_CODES: Record<number, ErrorCode> = {
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
-  constructor(private readonly routes: () => RouteCatalog) {}
+  constructor(private readonly catalog: RouteCatalogProvider) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -51,7 +51,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status === 404) {
-        const allowed = this.routes().allowedMethods(req.path);
+        const allowed = this.catalog.routes.allowedMethods(req.path);
         if (allowed.length > 0) {
           res.setHeader('Allow', allowed.join(', '));
           return new DomainError('method_not_allowed');

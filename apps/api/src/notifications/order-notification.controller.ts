@@ -6,10 +6,10 @@ import {
   NotificationRedeliveryService,
 } from '@libs/notifications/notification-redelivery.service';
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
-import { CurrentAccount } from '../auth/current-account.decorator';
-import { type Envelope, successEnvelope } from '../http/envelope';
+import { CurrentAccount } from '../platform/security/current-account.decorator';
+import { type Envelope, successEnvelope } from '../platform/http/envelope';
 import { NotificationLogDocs, RedeliverNotificationDocs } from '../openapi/operations/notification.docs';
-import { PageQuery } from './dto/page.query';
+import { PageQuery } from '../orders/dto/page.query';
 
 /** An order's delivery log, and the redelivery of one of its notifications. */
 @Controller('order')

@@ -5,11 +5,11 @@ import {
 } from '@libs/accounts/account-authentication.service';
 import { SUCCESS_MESSAGES } from '@libs/platform/messages.fr';
 import { AuthenticateDocs } from '../openapi/operations/account.docs';
-import { type Envelope, successEnvelope } from '../http/envelope';
+import { type Envelope, successEnvelope } from '../platform/http/envelope';
 import { AuthRequestDto } from './dto/auth-request.dto';
-import { Public } from './public.decorator';
-import { ApiKeyOnly } from './api-key-only.decorator';
-import { JsonBody } from '../http/json-body.decorator';
+import { Public } from '../platform/security/public.decorator';
+import { ApiKeyOnly } from '../platform/security/api-key-only.decorator';
+import { JsonBody } from '../platform/http/json-body.decorator';
 
 @Controller('account')
 export class AccountAuthController {

@@ -1,11 +1,7 @@
-import { type INestApplication, type Provider } from '@nestjs/common';
+import { type INestApplication } from '@nestjs/common';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { buildOpenApiDocument } from './openapi-document';
 import { OpenApiDocumentHolder } from './openapi-document.holder';
-
-export function openApiProviders(): Provider[] {
-  return [{ provide: OpenApiDocumentHolder, useValue: new OpenApiDocumentHolder() }];
-}
 
 /** Builds the document from the created application and hands it to the controller that serves it. */
 export function publishOpenApiDocument(app: INestApplication, config: Pick<AppConfig, 'http'>): void {

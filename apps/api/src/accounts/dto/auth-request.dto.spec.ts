@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { AuthRequestDto } from './auth-request.dto';
-import { DtoValidationPipe } from '../../http/dto-validation.pipe';
+import { DtoValidationPipe } from '../../platform/http/dto-validation.pipe';
 import { DomainError } from '@libs/platform/domain-error';
 
 const pipe = new DtoValidationPipe();

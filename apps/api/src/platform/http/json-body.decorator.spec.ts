@@ -1,7 +1,11 @@
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { METHOD_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { API_CONTROLLERS } from '../api.module';
+import { loadConfig } from '@libs/platform/config/app-config';
+import { AppModule } from '../../app.module';
+import { controllersOf } from '@test/support/module-controllers';
 import { JSON_BODY_LIMIT } from './json-body.decorator';
+
+const API_CONTROLLERS = controllersOf(AppModule.forRoot(loadConfig({})));
 
 /** Every route handler of the API: controller, method name, and whether it takes `@Body()`. */
 function handlers(): { name: string; takesBody: boolean; limit: unknown }[] {

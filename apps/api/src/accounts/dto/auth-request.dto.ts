@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsString, MaxLength } from 'class-validator';
 import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
-import { PATH } from '../../http/dto-validation.pipe';
+import { PATH } from '../../platform/http/dto-validation.pipe';
 
 export class AuthRequestDto {
   @ApiProperty({ description: 'Adresse e-mail du compte', example: 'etude@example.fr', maxLength: 320 })
