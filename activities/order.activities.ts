@@ -11,7 +11,7 @@ import { type OrderRefreshApplicationService } from '@libs/orders/refresh/order-
 import { OrderNotFoundForProcessingError } from '@libs/orders/collection/order-processing.errors';
 import { type PreStatementGenerationService } from '@libs/pre-statement/pre-statement-generation.service';
 import { whileHeartbeating } from './heartbeating';
-import { withFailureClassification } from './order-activity-failure';
+import { withFailureClassification } from './activity-failure';
 
 export interface OrderActivityDependencies {
   orders: OrderRepository;

@@ -1,3 +1,4 @@
+import { ServiceError } from '@libs/platform/domain-error';
 import { type AccountEntity } from '@libs/persistence/entities/account.entity';
 import { type AccountRepository } from './account.repository';
 import { type ApiKeyRepository } from './api-key.repository';
@@ -7,8 +8,10 @@ import { type SecretBox } from '@libs/security/secret-box';
 import { generateWebhookSecret } from '@libs/security/webhook-secret';
 import { WEBHOOK_SECRET_AAD } from '@libs/security/webhook-secret-aad';
 
-export class AccountAdministrationError extends Error {
+/** An operator's command the CLI refuses (unknown account, duplicate email…); the message says why. */
+export class AccountAdministrationError extends ServiceError {
   override readonly name = 'AccountAdministrationError';
+  readonly code = 'account_administration_refused';
 }
 
 export interface NewAccountRequest {

@@ -1,5 +1,5 @@
 /**
- * The retry schedule of webhook notifications (contract section 6), as a pure function so every
+ * The retry schedule of webhook notifications (docs/contract.md §6), as a pure function so every
  * workflow that delivers notifications decides the same way. Workflow-safe: no I/O, and randomness is
  * asked of the caller (inside a workflow `Math.random` is deterministic).
  */

@@ -14,7 +14,7 @@ export enum Doctype {
 
 export const ALL_DOCTYPES: readonly Doctype[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
-/** Documents without which the pre-statement waits (contract section 4). */
+/** Documents without which the pre-statement waits (docs/contract.md §4). */
 export const REQUIRED_DOCTYPES: readonly Doctype[] = [
   Doctype.SummarySheet,
   Doctype.Minutes,

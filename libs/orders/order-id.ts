@@ -1,4 +1,4 @@
-/** Order identifiers: 6 characters from A-Z0-9 (contract section 3). */
+/** Order identifiers: 6 characters from A-Z0-9 (docs/contract.md §3). */
 export const ORDER_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export const ORDER_ID_LENGTH = 6;
 const ORDER_ID_PATTERN = /^[A-Z0-9]{6}$/;

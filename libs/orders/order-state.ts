@@ -1,5 +1,5 @@
 /**
- * The order state machine of contract section 4, written once and shared by the workflow, the API and
+ * The order state machine of docs/contract.md §4, written once and shared by the workflow, the API and
  * the tests. Pure: no I/O, safe to import from workflow code.
  */
 export const ORDER_STATES = ['confirmed', 'received', 'waiting', 'done', 'need-refresh'] as const;

@@ -1,7 +1,7 @@
 import { SearchAttributeType, defineSearchAttributeKey } from '@temporalio/common';
 
 /**
- * Custom Temporal search attributes of contract section 7 (registered by scripts/temporal.sh), so
+ * Custom Temporal search attributes of docs/contract.md §7 (registered by scripts/temporal.sh), so
  * operators filter orders in the Temporal UI. Workflow-safe: used by the workflow to keep them current.
  */
 export const ORDER_SEARCH_ATTRIBUTES = {

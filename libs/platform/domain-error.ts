@@ -1,7 +1,18 @@
 /**
- * Errors the service reports to clients. Services throw these; the API's single exception filter maps
- * the code to an HTTP status and to the French text of the message catalogue.
+ * The service's errors: one family, each member with a stable `code`. Messages are English, for logs
+ * and operators, and never carry a secret.
+ * - `DomainError`: what a client is told. The API's one exception filter maps its code to an HTTP
+ *   status and to the French text of the message catalogue.
+ * - The others (extranet, security, processing…) say whether the same operation tried again later can
+ *   succeed (`retryable`); the activities act on it in one place (activities/activity-failure.ts).
  */
+export abstract class ServiceError extends Error {
+  abstract readonly code: string;
+  /** Whether trying the same operation again later can succeed. */
+  readonly retryable: boolean = false;
+}
+
+/** Codes of the errors clients are told about (`DomainError`). */
 export type ErrorCode =
   | 'invalid_api_key'
   | 'invalid_credentials'
@@ -9,18 +20,12 @@ export type ErrorCode =
   | 'validation_failed'
   | 'syndic_invalid'
   | 'email_mismatch'
-  | 'malformed_json'
   | 'unauthenticated'
   | 'order_not_found'
   | 'notification_not_found'
   | 'document_link_invalid'
   | 'document_link_expired'
   | 'test_mode_only'
-  | 'route_not_found'
-  | 'method_not_allowed'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'headers_too_large'
   | 'idempotency_conflict'
   | 'idempotency_key_unverifiable'
   | 'invalid_state'
@@ -30,7 +35,7 @@ export type ErrorCode =
   | 'dependency_unavailable'
   | 'internal_error';
 
-export class DomainError extends Error {
+export class DomainError extends ServiceError {
   constructor(
     readonly code: ErrorCode,
     /** Values substituted into the French text (field names, positions…). Never secrets. */

@@ -1,6 +1,21 @@
 import { type ErrorCode } from './domain-error';
 
 /**
+ * Refusals of a request as HTTP carries it (its route, method, size, media type, JSON), before any
+ * domain rule: the API raises them itself (apps/api/src/platform/http/http-refusal.ts).
+ */
+export type RequestRefusalCode =
+  | 'route_not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'headers_too_large'
+  | 'malformed_json';
+
+/** Everything a client can be told went wrong. */
+export type ClientErrorCode = ErrorCode | RequestRefusalCode;
+
+/**
  * Every French text a client can read, in one place so wording is reviewed once.
  * Texts follow the reference service, spelling corrected.
  */
@@ -15,7 +30,7 @@ export const HEALTH_DEPENDENCY_NAMES = { database: 'base de données', temporal:
 
 type Details = Record<string, string | number>;
 
-export const ERROR_MESSAGES: Record<ErrorCode, (d: Details) => string> = {
+export const ERROR_MESSAGES: Record<ClientErrorCode, (d: Details) => string> = {
   invalid_api_key: () => "La clé API n'est pas valide",
   invalid_credentials: () => 'Informations de connexion invalides',
   missing_field: (d) => `Le champ '${d.field}' est obligatoire`,
@@ -48,7 +63,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, (d: Details) => string> = {
   internal_error: (d) => `Erreur interne du serveur (référence ${d.errorId})`,
 };
 
-export function errorMessage(code: ErrorCode, details: Details = {}, detailText?: string): string {
+export function errorMessage(code: ClientErrorCode, details: Details = {}, detailText?: string): string {
   return detailText ?? ERROR_MESSAGES[code](details);
 }
 

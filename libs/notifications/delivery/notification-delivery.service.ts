@@ -1,3 +1,4 @@
+import { ServiceError } from '@libs/platform/domain-error';
 import { type SecretBox } from '@libs/security/secret-box';
 import { type DeliveryAttemptObserver, type ObservedAttempt } from './delivery-attempt-observer';
 import { type DeliveryOutcome } from './delivery-outcome';
@@ -23,9 +24,9 @@ export interface DeliveryAttemptOptions {
 }
 
 /** The notification id is unknown: a caller bug, never worth retrying. */
-export class NotificationNotFoundError extends Error {
+export class NotificationNotFoundError extends ServiceError {
   override readonly name = 'NotificationNotFoundError';
-  readonly code = 'notification_not_found';
+  readonly code = 'notification_missing';
 }
 
 const URL_COLUMN_LENGTH = 2048;
@@ -42,7 +43,7 @@ interface MadeAttempt {
   observed: ObservedAttempt;
 }
 
-/** One delivery attempt of one notification: build, sign, send, log (contract section 6). */
+/** One delivery attempt of one notification: build, sign, send, log (docs/contract.md §6). */
 export class NotificationDeliveryService {
   constructor(
     private readonly notifications: NotificationRepository,

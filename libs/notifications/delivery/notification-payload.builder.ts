@@ -1,3 +1,4 @@
+import { ServiceError } from '@libs/platform/domain-error';
 import { type Doctype } from '@libs/orders/doctype';
 import { type OrderState } from '@libs/orders/order-state';
 import { type DocumentStore } from '@libs/platform/documents/document-store';
@@ -36,7 +37,7 @@ export interface NotificationPayloadSource {
 }
 
 /** A `done` notification without its pre-statement: the order's data is inconsistent, not the receiver. */
-export class NotificationContentMissingError extends Error {
+export class NotificationContentMissingError extends ServiceError {
   override readonly name = 'NotificationContentMissingError';
   readonly code = 'notification_content_missing';
 }
@@ -49,7 +50,7 @@ const PARIS_DATE = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** Builds the JSON body of a notification exactly as contract section 6 says. */
+/** Builds the JSON body of a notification exactly as docs/contract.md §6 says. */
 export class NotificationPayloadBuilder {
   constructor(
     private readonly content: NotificationContentRepository,

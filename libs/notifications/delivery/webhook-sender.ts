@@ -6,7 +6,7 @@ import {
 } from '@libs/platform/outbound/outbound-http.client';
 
 export interface WebhookSenderOptions {
-  /** Time allowed from the start of the attempt to the response status (contract: 15 s). */
+  /** Time allowed from the start of the attempt to the response status (docs/contract.md §6: 15 s). */
   timeoutMs: number;
 }
 

@@ -10,7 +10,7 @@ export interface DocumentLinkSignerOptions {
   publicBaseUrl: string;
   /** HMAC keys, the signing one first; the others still verify links issued before a rotation. */
   keys: readonly Buffer[];
-  /** Lifetime of a new link; 7 days by default (contract section 6). */
+  /** Lifetime of a new link; 7 days by default (docs/contract.md §6). */
   lifetimeSeconds?: number;
 }
 

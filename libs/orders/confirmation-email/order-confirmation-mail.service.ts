@@ -1,3 +1,4 @@
+import { ServiceError } from '@libs/platform/domain-error';
 import { type AccountRepository } from '@libs/accounts/account.repository';
 import { type OrderRepository } from '../order.repository';
 import { type Mailer } from '@libs/platform/mail/mailer';
@@ -7,7 +8,7 @@ export type ConfirmationEmailResult =
   | 'sent'
   /** Sent before (a retried activity): not sent twice. */
   | 'already-sent'
-  /** Test-mode orders never get one (contract section 5). */
+  /** Test-mode orders never get one (docs/contract.md §5). */
   | 'test-mode'
   /** The order does not exist (the workflow starts after the order's commit: only if it was deleted). */
   | 'order-missing';
@@ -16,8 +17,10 @@ export type ConfirmationEmailResult =
  * The order is not visible yet. Email workflows start after the order's commit (relay or recovery
  * sweep), so this only guards against a replica lagging behind; retrying is harmless.
  */
-export class OrderNotVisibleYetError extends Error {
+export class OrderNotVisibleYetError extends ServiceError {
   override readonly name = 'OrderNotVisibleYetError';
+  readonly code = 'order_not_visible_yet';
+  override readonly retryable = true;
 }
 
 /** How long a missing order may still be a creation about to commit, rather than one rolled back. */

@@ -1,6 +1,9 @@
+import { ServiceError } from '../domain-error';
+
 /** A configuration value is missing or invalid; the message names the variable. */
-export class ConfigError extends Error {
+export class ConfigError extends ServiceError {
   override readonly name = 'ConfigError';
+  readonly code = 'invalid_configuration';
   constructor(
     readonly variable: string,
     reason: string,

@@ -1,3 +1,4 @@
+import { ServiceError } from '../domain-error';
 import { type LookupAddress, promises as dnsPromises } from 'node:dns';
 import { type LookupFunction } from 'node:net';
 import type ipaddr from 'ipaddr.js';
@@ -28,14 +29,15 @@ export type OutboundPurpose = 'callback' | 'extranet';
 export type HostResolver = (hostname: string, family: 0 | 4 | 6) => Promise<LookupAddress[]>;
 
 /** A URL or the address it resolves to may not be called. Message in English, for logs and operators. */
-export class OutboundAddressRefusedError extends Error {
+export class OutboundAddressRefusedError extends ServiceError {
   override readonly name = 'OutboundAddressRefusedError';
   readonly code = 'outbound_address_refused';
 }
 
 /** The allowlist setting holds something that is not a CIDR range: raised at start-up. */
-export class OutboundAllowlistError extends Error {
+export class OutboundAllowlistError extends ServiceError {
   override readonly name = 'OutboundAllowlistError';
+  readonly code = 'invalid_configuration';
 }
 
 interface ForbiddenRange {
@@ -91,7 +93,7 @@ export const systemHostResolver: HostResolver = (hostname, family) =>
   dnsPromises.lookup(hostname, { all: true, family, order: 'verbatim' });
 
 /**
- * The SSRF guard of every request made on a client's behalf (contract section 6). The check is made on
+ * The SSRF guard of every request made on a client's behalf (docs/contract.md §6). The check is made on
  * the address actually connected to: `lookup` is handed to the socket, so the address checked is the
  * one it opens, and a DNS answer that changes between a check and the connection (rebinding) cannot
  * slip by. IP literals never go through a lookup: `assertUrl` checks them before connecting.

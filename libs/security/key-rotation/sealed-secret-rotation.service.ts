@@ -1,3 +1,4 @@
+import { ServiceError } from '@libs/platform/domain-error';
 import {
   SEALED_SECRET_KINDS,
   type SealedSecretRepository,
@@ -10,8 +11,9 @@ export interface RotationReport {
   resealed: number;
 }
 
-export class UnreadableSecretsError extends Error {
+export class UnreadableSecretsError extends ServiceError {
   override readonly name = 'UnreadableSecretsError';
+  readonly code = 'unreadable_secrets';
   constructor(
     readonly resealed: number,
     readonly unreadable: string[],

@@ -6,7 +6,7 @@ import { type SignedInAccount, createSignedInAccount } from '../../support/test-
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** Bearer tokens are refused over HTTP in every way an attacker could shape one (contract section 2). */
+/** Bearer tokens are refused over HTTP in every way an attacker could shape one (docs/contract.md §2). */
 describe('access tokens presented to the API', () => {
   let app: ApiTestApp;
   let http: HttpTestClient;

@@ -23,7 +23,7 @@ const valueOf = (payload: JsonPayload) =>
 const encodingOf = (payload: JsonPayload) =>
   Buffer.from(payload.metadata[METADATA_ENCODING_KEY]!, 'base64').toString();
 
-/** Temporal's remote codec protocol, served for the Temporal UI and the CLI (contract section 7). */
+/** Temporal's remote codec protocol, served for the Temporal UI and the CLI (docs/contract.md §7). */
 describe('codec endpoints', () => {
   let app: ApiTestApp;
   let http: HttpTestClient;

@@ -30,7 +30,7 @@ const OPTIONS = [
   { shareDocuments: true, shareRegistrationId: true },
 ];
 
-describe('notification body and signature (contract section 6)', () => {
+describe('notification body and signature (docs/contract.md §6)', () => {
   let kit: NotificationTestKit;
   let receiver: TestReceiver;
 

@@ -12,7 +12,7 @@ import { TestWebhookEventDto } from './dto/test-webhook-event.dto';
 import { JsonBody } from '../platform/http/json-body.decorator';
 
 /**
- * Test events (contract section 5), on both published paths. Registered before the order controllers
+ * Test events (docs/contract.md §5), on both published paths. Registered before the order controllers
  * so no `/order/:orderid` route captures `/order/test/…`.
  */
 @Controller()

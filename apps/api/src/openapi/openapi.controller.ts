@@ -1,6 +1,6 @@
+import { HttpRefusal } from '../platform/http/http-refusal';
 import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
 import { type OpenAPIObject } from '@nestjs/swagger';
-import { DomainError } from '@libs/platform/domain-error';
 import { Public } from '../platform/security/public.decorator';
 import { OpenApiDocumentHolder } from './openapi-document.holder';
 import { DocsAssetDocs, DocsPageDocs, OpenApiJsonDocs } from './operations/operations.docs';
@@ -34,7 +34,7 @@ export class OpenApiController {
       });
     }
     const asset = swaggerUiAsset(name);
-    if (!asset) throw new DomainError('route_not_found');
+    if (!asset) throw new HttpRefusal('route_not_found');
     return new StreamableFile(asset.stream(), { type: asset.type });
   }
 }

@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { type Request, type Response } from 'express';
-import { DomainError, type ErrorCode } from '@libs/platform/domain-error';
+import { DomainError } from '@libs/platform/domain-error';
 import { errorMessage } from '@libs/platform/messages.fr';
 import { errorEnvelope } from './envelope';
 import { ERROR_STATUS } from './error-status';
+import { HttpRefusal } from './http-refusal';
 import { type RouteCatalogProvider } from './route-catalog.provider';
 
-/** Framework exceptions that reach the filter, by status, as domain codes. */
-const HTTP_STATUS_CODES: Record<number, ErrorCode> = {
+/** Framework exceptions that reach the filter, by status, as the service's errors. */
+const FRAMEWORK_EXCEPTIONS: Record<number, () => DomainError | HttpRefusal> = {
   // E.g. a path parameter that is not valid percent-encoding (`/order/%FF`).
-  400: 'validation_failed',
-  404: 'route_not_found',
-  405: 'method_not_allowed',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
+  400: () => new DomainError('validation_failed'),
+  404: () => new HttpRefusal('route_not_found'),
+  405: () => new HttpRefusal('method_not_allowed'),
+  413: () => new HttpRefusal('payload_too_large'),
+  415: () => new HttpRefusal('unsupported_media_type'),
+  429: () => new DomainError('rate_limited'),
 };
 
 /**
@@ -33,15 +34,17 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     if (res.headersSent) return;
-    const error = this.toDomainError(exception, req, res);
+    const error = this.toClientError(exception, req, res);
     const status = ERROR_STATUS[error.code];
     if (error.code === 'rate_limited' && error.details.retryAfter !== undefined) {
       res.setHeader('Retry-After', String(error.details.retryAfter));
     }
-    res.status(status).json(errorEnvelope(errorMessage(error.code, error.details, error.detailText)));
+    const detailText = error instanceof DomainError ? error.detailText : undefined;
+    res.status(status).json(errorEnvelope(errorMessage(error.code, error.details, detailText)));
   }
 
-  private toDomainError(exception: unknown, req: Request, res: Response): DomainError {
+  private toClientError(exception: unknown, req: Request, res: Response): DomainError | HttpRefusal {
+    if (exception instanceof HttpRefusal) return exception;
     if (exception instanceof DomainError) {
       if (exception.code === 'dependency_unavailable') {
         this.logger.warn(`Dependency unavailable on ${req.method} ${req.path}: ${String(exception.cause)}`);
@@ -54,15 +57,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
         const allowed = this.catalog.routes.allowedMethods(req.path);
         if (allowed.length > 0) {
           res.setHeader('Allow', allowed.join(', '));
-          return new DomainError('method_not_allowed');
+          return new HttpRefusal('method_not_allowed');
         }
       }
-      const code = HTTP_STATUS_CODES[status];
-      if (code) return new DomainError(code);
+      const known = FRAMEWORK_EXCEPTIONS[status];
+      if (known) return known();
     }
     // Body-parser style errors raised below the framework (e.g. an aborted upload).
     const type = (exception as { type?: string } | null)?.type;
-    if (type === 'entity.too.large') return new DomainError('payload_too_large');
+    if (type === 'entity.too.large') return new HttpRefusal('payload_too_large');
     const errorId = randomUUID();
     this.logger.error({
       msg: `Unexpected error ${errorId}`,

@@ -1,7 +1,7 @@
-import { type ErrorCode } from '@libs/platform/domain-error';
+import { type ClientErrorCode } from '@libs/platform/messages.fr';
 
-/** HTTP status of each domain error code (contract section 1). */
-export const ERROR_STATUS: Record<ErrorCode, number> = {
+/** HTTP status of each domain error code (docs/contract.md §1). */
+export const ERROR_STATUS: Record<ClientErrorCode, number> = {
   invalid_api_key: 400,
   missing_field: 400,
   validation_failed: 400,

@@ -1,5 +1,5 @@
+import { HttpRefusal } from './http-refusal';
 import { type NextFunction, type Request, type Response } from 'express';
-import { DomainError } from '@libs/platform/domain-error';
 
 /**
  * URL and headers beyond `maxBytes` answer 431. Node's own parser limit is set higher
@@ -11,6 +11,6 @@ export function headerSizeMiddleware(maxBytes: number) {
     // As Node's parser counts them: the request line, and each header line with its separator.
     let size = req.method.length + (req.originalUrl ?? req.url).length + 12;
     for (const part of req.rawHeaders) size += part.length + 2;
-    next(size > maxBytes ? new DomainError('headers_too_large') : undefined);
+    next(size > maxBytes ? new HttpRefusal('headers_too_large') : undefined);
   };
 }

@@ -3,7 +3,7 @@ import { SetMetadata } from '@nestjs/common';
 export const JSON_BODY_LIMIT = 'jsonBodyLimit';
 
 /**
- * How large a JSON body a route reads (contract section 1): `credentials` for the login's email and
+ * How large a JSON body a route reads (docs/contract.md §1): `credentials` for the login's email and
  * password, `standard` for JSON endpoints, `upload` where documents travel in base64.
  */
 export type JsonBodyLimit = 'credentials' | 'standard' | 'upload';

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { type Request, type Response } from 'express';
-import { DomainError } from '@libs/platform/domain-error';
+import { HttpRefusal } from './http-refusal';
 import { MAX_JSON_DEPTH, readJsonBody } from './json-body.reader';
 
 const LIMIT = 1024;
@@ -27,7 +27,7 @@ describe('readJsonBody', () => {
     const { req, body } = post();
     req.write(Buffer.alloc(2048, 0x20));
     const error: unknown = await body.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toBeInstanceOf(HttpRefusal);
     expect(error).toMatchObject({ code: 'payload_too_large' });
   });
 

@@ -1,3 +1,4 @@
+import { HttpRefusal } from './http-refusal';
 import { type Request, type Response } from 'express';
 import { DomainError } from '@libs/platform/domain-error';
 import { JSON_SYNTAX_REASONS, VALIDATION_MESSAGES, jsonPositionText } from '@libs/platform/messages.fr';
@@ -18,7 +19,7 @@ export const MAX_JSON_DEPTH = 32;
 export function readJsonBody(req: Request, res: Response, limitBytes: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
     if (Number(req.headers['content-length'] ?? 0) > limitBytes) {
-      reject(new DomainError('payload_too_large'));
+      reject(new HttpRefusal('payload_too_large'));
       return;
     }
     // The client waits for this before sending a body it announced with `Expect: 100-continue`
@@ -32,7 +33,7 @@ export function readJsonBody(req: Request, res: Response, limitBytes: number): P
         // The rest is discarded unread once the answer is sent (unread-body.middleware.ts).
         stop();
         chunks.length = 0;
-        reject(new DomainError('payload_too_large'));
+        reject(new HttpRefusal('payload_too_large'));
         return;
       }
       chunks.push(chunk);
@@ -62,7 +63,7 @@ export function readJsonBody(req: Request, res: Response, limitBytes: number): P
 
 export function parseJsonBody(raw: Buffer, contentType: string | undefined): unknown {
   if (raw.length === 0) return {};
-  if (!isJsonContentType(contentType)) throw new DomainError('unsupported_media_type');
+  if (!isJsonContentType(contentType)) throw new HttpRefusal('unsupported_media_type');
   const text = raw.toString('utf8');
   // One pass that stops at the first error or at the depth limit, before anything is built: V8's own
   // parser would build all of a deep body first, and gives no position for some errors.
@@ -75,7 +76,7 @@ export function parseJsonBody(raw: Buffer, contentType: string | undefined): unk
       text.trim() === ''
         ? `${JSON_SYNTAX_REASONS.emptyBody} (${jsonPositionText(1, 1, 0)})`
         : describeJsonSyntaxError(scan, text);
-    throw new DomainError('malformed_json', { reason });
+    throw new HttpRefusal('malformed_json', { reason });
   }
   return JSON.parse(text, scan.reservedKeys ? withoutPrototypeKeys : undefined);
 }

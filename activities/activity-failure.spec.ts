@@ -14,12 +14,14 @@ import {
   OrderCredentialsMissingError,
   OrderNotFoundForProcessingError,
 } from '@libs/orders/collection/order-processing.errors';
-import { withFailureClassification } from './order-activity-failure';
+import { NotificationContentMissingError } from '@libs/notifications/delivery/notification-payload.builder';
+import { OrderNotVisibleYetError } from '@libs/orders/confirmation-email/order-confirmation-mail.service';
+import { withFailureClassification } from './activity-failure';
 
 const failureOf = (error: unknown) =>
   withFailureClassification(() => Promise.reject(error)).catch((thrown: unknown) => thrown);
 
-describe('order activity failures: retryable or not, decided in one place', () => {
+describe('activity failures: retryable or not, decided in one place', () => {
   it.each([
     [
       'an order that does not exist',
@@ -64,6 +66,17 @@ describe('order activity failures: retryable or not, decided in one place', () =
     ['anything unforeseen', new TypeError('x is undefined')],
   ])('lets %s be retried with backoff, as it is', async (_label, error) => {
     await expect(failureOf(error)).resolves.toBe(error);
+  });
+
+  it('makes any other error of the family that cannot get better a non-retryable failure of its own type', async () => {
+    const failure = await failureOf(new NotificationContentMissingError('done without its pre-statement'));
+    expect(failure).toBeInstanceOf(ApplicationFailure);
+    expect(failure).toMatchObject({ type: 'NotificationContentMissingError', nonRetryable: true });
+  });
+
+  it('lets an error of the family that says so be retried, as it is', async () => {
+    const notYet = new OrderNotVisibleYetError('Order K7Q2ZP is not visible yet');
+    await expect(failureOf(notYet)).resolves.toBe(notYet);
   });
 
   it('returns what the work returns', async () => {

@@ -5,11 +5,15 @@ import {
   ORDER_NOT_FOUND_FAILURE,
 } from '@libs/orders/order-workflow.contract';
 import { classifyOrderProcessingFailure } from '@libs/orders/collection/order-processing-failure';
+import { ServiceError } from '@libs/platform/domain-error';
 
 /**
- * Runs one order activity's work and reports its failure as the classification says: permanent ones
- * as non-retryable `ApplicationFailure`s with a type the workflow acts on, retryable ones as they are
- * (Temporal retries them with the activity's backoff).
+ * Runs one activity's work and reports its failure to Temporal, for every activity, as decided here:
+ * - what an order's processing can meet for good (refused credentials, a blocked collection, an order
+ *   that does not exist) as non-retryable failures with the type the order workflow acts on;
+ * - any other error of the service's family (libs/platform/domain-error.ts) that says it is not
+ *   retryable, as a non-retryable failure of its own type;
+ * - everything else as it is: Temporal retries it with the activity's backoff.
  */
 export async function withFailureClassification<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -23,6 +27,9 @@ function activityFailureOf(error: unknown): unknown {
   const failure = classifyOrderProcessingFailure(error);
   switch (failure.kind) {
     case 'retryable':
+      if (error instanceof ServiceError && !error.retryable) {
+        return ApplicationFailure.nonRetryable(error.message, error.name);
+      }
       return error;
     case 'credentials-refused':
       // Refused credentials will not get better by retrying: the order waits for a refresh.
