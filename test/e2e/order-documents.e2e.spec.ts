@@ -1,4 +1,4 @@
-import { ORDER_WORKFLOW_GATEWAY } from '@apps/api/src/platform/temporal/temporal.module';
+import { ORDER_WORKFLOW_GATEWAY } from '@apps/api/src/platform/temporal.module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { orderWorkflowId } from '@libs/orders/order-id';

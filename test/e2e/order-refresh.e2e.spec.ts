@@ -1,4 +1,4 @@
-import { ORDER_WORKFLOW_GATEWAY } from '@apps/api/src/platform/temporal/temporal.module';
+import { ORDER_WORKFLOW_GATEWAY } from '@apps/api/src/platform/temporal.module';
 import { orderWorkflowId } from '@libs/orders/order-id';
 import { type OrderRecord } from '@libs/orders/order-record';
 import { OrderRefreshRequestRepository } from '@libs/orders/refresh/order-refresh-request.repository';

@@ -11,8 +11,8 @@ import { API_APPLICATION_OPTIONS, initialiseHttpApplication } from '@apps/api/sr
 import { type RouteCatalog } from '@apps/api/src/platform/http/route-catalog';
 import { RouteCatalogProvider } from '@apps/api/src/platform/http/route-catalog.provider';
 import { APP_LOGGER } from '@apps/api/src/platform/logging/logging.module';
-import { DOCUMENT_STORE } from '@apps/api/src/platform/storage/storage.module';
-import { TEMPORAL_CLIENT } from '@apps/api/src/platform/temporal/temporal.module';
+import { DOCUMENT_STORE } from '@apps/api/src/platform/storage.module';
+import { TEMPORAL_CLIENT } from '@apps/api/src/platform/temporal.module';
 import { UnstartedOrderSweep } from '@libs/orders/workflow-starts/unstarted-order-sweep';
 import { type AppConfig, loadConfig } from '@libs/platform/config/app-config';
 import { type DocumentStore } from '@libs/platform/documents/document-store';

@@ -8,13 +8,13 @@ import { MetricsModule } from './metrics/metrics.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { OrdersModule } from './orders/orders.module';
-import { ConfigModule } from './platform/config/config.module';
-import { DatabaseModule } from './platform/database/database.module';
+import { ConfigModule } from './platform/config.module';
+import { DatabaseModule } from './platform/database.module';
 import { HttpModule } from './platform/http/http.module';
 import { LoggingModule } from './platform/logging/logging.module';
 import { SecurityModule } from './platform/security/security.module';
-import { StorageModule } from './platform/storage/storage.module';
-import { TemporalModule } from './platform/temporal/temporal.module';
+import { StorageModule } from './platform/storage.module';
+import { TemporalModule } from './platform/temporal.module';
 
 /**
  * The API process: the platform modules (global: configuration, logs, database, Temporal, security,

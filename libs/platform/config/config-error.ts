@@ -1,4 +1,4 @@
-import { ServiceError } from '../domain-error';
+import { ServiceError } from '@libs/platform/domain-error';
 
 /** A configuration value is missing or invalid; the message names the variable. */
 export class ConfigError extends ServiceError {

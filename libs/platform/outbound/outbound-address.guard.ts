@@ -1,4 +1,4 @@
-import { ServiceError } from '../domain-error';
+import { ServiceError } from '@libs/platform/domain-error';
 import { type LookupAddress, promises as dnsPromises } from 'node:dns';
 import { type LookupFunction } from 'node:net';
 import type ipaddr from 'ipaddr.js';

@@ -1,7 +1,4 @@
-import {
-  ORDER_WORKFLOW_GATEWAY,
-  ORDER_WORKFLOW_STARTER,
-} from '@apps/api/src/platform/temporal/temporal.module';
+import { ORDER_WORKFLOW_GATEWAY, ORDER_WORKFLOW_STARTER } from '@apps/api/src/platform/temporal.module';
 import { request } from 'node:http';
 import { DomainError } from '@libs/platform/domain-error';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';

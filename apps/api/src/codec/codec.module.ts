@@ -2,7 +2,7 @@ import { Inject, type MiddlewareConsumer, Module, type NestModule } from '@nestj
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { EncryptionPayloadCodec } from '@libs/platform/temporal/encryption-payload.codec';
 import { RemoteCodecService } from '@libs/platform/temporal/remote-codec.service';
-import { APP_CONFIG } from '../platform/config/config.module';
+import { APP_CONFIG } from '../platform/config.module';
 import { CodecAccessPolicy } from './codec-access.policy';
 import { codecCorsMiddleware } from './codec-cors.middleware';
 import { CodecController } from './codec.controller';

@@ -2,8 +2,8 @@ import { Module } from '@nestjs/common';
 import { type Connection } from '@temporalio/client';
 import { DataSource } from 'typeorm';
 import { type AppConfig } from '@libs/platform/config/app-config';
-import { APP_CONFIG } from '../platform/config/config.module';
-import { TEMPORAL_CONNECTION } from '../platform/temporal/temporal.module';
+import { APP_CONFIG } from '../platform/config.module';
+import { TEMPORAL_CONNECTION } from '../platform/temporal.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 

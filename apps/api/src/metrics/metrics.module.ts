@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { OperationalStatsRepository } from '@libs/platform/metrics/operational-stats.repository';
-import { APP_CONFIG } from '../platform/config/config.module';
+import { APP_CONFIG } from '../platform/config.module';
 import { ApiMetrics } from './api-metrics';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';

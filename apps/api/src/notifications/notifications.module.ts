@@ -5,7 +5,7 @@ import { NotificationRepository } from '@libs/notifications/notification.reposit
 import { TestNotificationService } from '@libs/notifications/test-notification.service';
 import { OrderOwnership } from '@libs/orders/order-ownership';
 import { construct } from '../platform/injection';
-import { NOTIFICATION_WORKFLOW_STARTER } from '../platform/temporal/temporal.module';
+import { NOTIFICATION_WORKFLOW_STARTER } from '../platform/temporal.module';
 import { OrdersModule } from '../orders/orders.module';
 import { OrderNotificationController } from './order-notification.controller';
 import { TestWebhookEventController } from './test-webhook-event.controller';

@@ -21,16 +21,16 @@ import { type AppLogger } from '@libs/platform/logging/app-logger';
 import { PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
 import { RequestFingerprinter } from '@libs/security/request-fingerprinter';
 import { SecretBox } from '@libs/security/secret-box';
-import { APP_CONFIG } from '../platform/config/config.module';
+import { APP_CONFIG } from '../platform/config.module';
 import { RequestsInFlight } from '../platform/http/requests-in-flight';
 import { construct } from '../platform/injection';
 import { APP_LOGGER } from '../platform/logging/logging.module';
-import { DOCUMENT_STORE } from '../platform/storage/storage.module';
+import { DOCUMENT_STORE } from '../platform/storage.module';
 import {
   CONFIRMATION_EMAIL_STARTER,
   ORDER_WORKFLOW_GATEWAY,
   ORDER_WORKFLOW_STARTER,
-} from '../platform/temporal/temporal.module';
+} from '../platform/temporal.module';
 import { OrderDocumentController } from './order-document.controller';
 import { OrderRefreshController } from './order-refresh.controller';
 import { OrderWorkflowStartsLifecycle } from './order-workflow-starts.lifecycle';

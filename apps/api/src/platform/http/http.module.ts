@@ -4,7 +4,7 @@ import { type AppConfig } from '@libs/platform/config/app-config';
 import { type AppLogger } from '@libs/platform/logging/app-logger';
 import { MemoryRateLimiter } from '@libs/platform/memory-rate-limiter';
 import { OutboundAddressGuard } from '@libs/platform/outbound/outbound-address.guard';
-import { APP_CONFIG } from '../config/config.module';
+import { APP_CONFIG } from '../config.module';
 import { APP_LOGGER } from '../logging/logging.module';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { DtoValidationPipe } from './dto-validation.pipe';

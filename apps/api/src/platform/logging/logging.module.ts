@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { type AppLogger, createAppLogger } from '@libs/platform/logging/app-logger';
-import { APP_CONFIG } from '../config/config.module';
+import { APP_CONFIG } from '../config.module';
 import { token } from '../injection';
 
 /** The API's JSON logger (pino); tests replace it to read the lines. */

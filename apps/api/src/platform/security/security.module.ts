@@ -11,7 +11,7 @@ import { PasswordHasher } from '@libs/security/password-hasher';
 import { RequestFingerprinter } from '@libs/security/request-fingerprinter';
 import { SecretBox } from '@libs/security/secret-box';
 import { type SecurityServices, createSecurityServices } from '@libs/security/security-services.factory';
-import { APP_CONFIG } from '../config/config.module';
+import { APP_CONFIG } from '../config.module';
 import { construct, token } from '../injection';
 import { ApiAuthGuard } from './api-auth.guard';
 import { ApiKeyRateLimit } from './api-key-rate-limit';

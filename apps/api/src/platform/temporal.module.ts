@@ -10,8 +10,8 @@ import { type OrderWorkflowStarter } from '@libs/orders/workflow-starts/order-wo
 import { TemporalOrderWorkflowStarter } from '@libs/orders/workflow-starts/temporal-order-workflow.starter';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { createTemporalClient } from '@libs/platform/temporal/temporal-client';
-import { APP_CONFIG } from '../config/config.module';
-import { token } from '../injection';
+import { APP_CONFIG } from './config.module';
+import { token } from './injection';
 
 export const TEMPORAL_CONNECTION = token<Connection>('TEMPORAL_CONNECTION');
 export const TEMPORAL_CLIENT = token<Client>('TEMPORAL_CLIENT');

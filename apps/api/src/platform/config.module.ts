@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { type AppConfig } from '@libs/platform/config/app-config';
-import { token } from '../injection';
+import { token } from './injection';
 
 /** The configuration, loaded and validated once by main.ts (or a test) before the application exists. */
 export const APP_CONFIG = token<AppConfig>('APP_CONFIG');

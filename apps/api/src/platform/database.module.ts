@@ -13,8 +13,8 @@ import { TransactionRunner } from '@libs/persistence/transaction-runner';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { OperationalStatsRepository } from '@libs/platform/metrics/operational-stats.repository';
 import { PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
-import { APP_CONFIG } from '../config/config.module';
-import { construct } from '../injection';
+import { APP_CONFIG } from './config.module';
+import { construct } from './injection';
 
 /** Every repository the API uses: each is built on the one data source and named for what it answers. */
 const REPOSITORIES = [
