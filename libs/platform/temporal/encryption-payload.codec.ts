@@ -1,11 +1,5 @@
-import {
-  type KeyObject,
-  createCipheriv,
-  createDecipheriv,
-  createSecretKey,
-  hkdfSync,
-  randomBytes,
-} from 'node:crypto';
+import { DerivedKeyRing } from '@libs/security/derived-key-ring';
+import { type KeyObject, createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { METADATA_ENCODING_KEY, type Payload, type PayloadCodec, ValueError } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { parseEncryptionKeys } from '@libs/security/encryption-keys';
@@ -32,17 +26,10 @@ const KEY_INFO = 'pre-statement-service/temporal-payload-codec/v1';
  * (histories recorded before encryption, other namespaces seen through the UI).
  */
 export class EncryptionPayloadCodec implements PayloadCodec {
-  readonly #keys: ReadonlyMap<string, KeyObject>;
-  readonly #activeKeyId: string;
+  readonly #keys: DerivedKeyRing;
 
   constructor(options: SecretBoxOptions) {
-    const keys = new Map<string, KeyObject>();
-    for (const { id, key } of options.keys) {
-      keys.set(id, createSecretKey(Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), KEY_INFO, 32))));
-    }
-    if (!keys.has(options.activeKeyId)) throw new Error(`active key '${options.activeKeyId}' is not listed`);
-    this.#keys = keys;
-    this.#activeKeyId = options.activeKeyId;
+    this.#keys = new DerivedKeyRing(options, KEY_INFO);
   }
 
   /** From the `ENCRYPTION_KEY` setting (`id:base64[,id:base64…]`, the first one active). */
@@ -59,7 +46,7 @@ export class EncryptionPayloadCodec implements PayloadCodec {
   }
 
   #encrypt(payload: Payload): Payload {
-    const keyId = this.#activeKeyId;
+    const keyId = this.#keys.activeKeyId;
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv(CIPHER, this.#keys.get(keyId) as KeyObject, iv, {
       authTagLength: TAG_BYTES,
