@@ -26,7 +26,7 @@ export interface DeliveryAttemptOptions {
 /** The notification id is unknown: a caller bug, never worth retrying. */
 export class NotificationNotFoundError extends ServiceError {
   override readonly name = 'NotificationNotFoundError';
-  readonly code = 'notification_missing';
+  readonly code = 'notification_not_found';
 }
 
 const URL_COLUMN_LENGTH = 2048;
