@@ -14,9 +14,9 @@ export interface Credentials {
   password: string;
 }
 
-export interface AccessTokenPayload {
-  access_token: string;
-  expires_in: number;
+export class AccessTokenPayload {
+  access_token!: string;
+  expires_in!: number;
 }
 
 /** `POST /account/auth` and the check every other route makes on its two headers. */

@@ -6,10 +6,10 @@ import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account'
 import { type NotificationRepository } from './notification.repository';
 import { type NotificationWorkflowStarter } from './notification-workflow-starter';
 
-export interface RedeliveryReceipt {
-  id: string;
-  orderid: string;
-  status: OrderState;
+export class RedeliveryReceipt {
+  id!: string;
+  orderid!: string;
+  status!: OrderState;
 }
 
 /**

@@ -5,10 +5,10 @@ import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account'
 import { type NotificationRepository } from './notification.repository';
 import { type NotificationWorkflowStarter } from './notification-workflow-starter';
 
-export interface TestNotificationReceipt {
-  event: OrderState;
-  notification_id: string;
-  orderid: string;
+export class TestNotificationReceipt {
+  event!: OrderState;
+  notification_id!: string;
+  orderid!: string;
 }
 
 /**

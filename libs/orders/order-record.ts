@@ -3,18 +3,18 @@ import { isPending } from './order-state';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 
 /** The published order record; keys in alphabetical order, as the reference service serialises them. */
-export interface OrderRecord {
-  account: string;
-  billing_mode: string | null;
-  created: string;
-  external_id: string;
-  orderid: string;
-  pending: boolean;
-  refreshed: boolean;
-  sso_provider: string | null;
-  state: string;
-  test_mode: boolean;
-  updated: string;
+export class OrderRecord {
+  account!: string;
+  billing_mode!: string | null;
+  created!: string;
+  external_id!: string;
+  orderid!: string;
+  pending!: boolean;
+  refreshed!: boolean;
+  sso_provider!: string | null;
+  state!: string;
+  test_mode!: boolean;
+  updated!: string;
 }
 
 export function toOrderRecord(order: OrderEntity, accountEmail: string): OrderRecord {

@@ -3,7 +3,8 @@ import { type NestExpressApplication } from '@nestjs/platform-express';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { ApiMetrics } from './metrics/api-metrics';
 import { httpMetricsMiddleware } from './metrics/http-metrics.middleware';
-import { publishOpenApiDocument } from './openapi/openapi-document.publisher';
+import { buildOpenApiDocument } from './openapi/openapi-document';
+import { OpenApiDocumentHolder } from './openapi/openapi-document.holder';
 import { answerClientError } from './platform/http/client-error.handler';
 import { RouteCatalogProvider } from './platform/http/route-catalog.provider';
 import { securityHeaders } from './platform/http/security-headers';
@@ -30,7 +31,7 @@ export async function initialiseHttpApplication(
   app.use(securityHeaders());
   const catalog = app.get(RouteCatalogProvider);
   app.use(httpMetricsMiddleware(app.get(ApiMetrics).http, () => catalog.routes));
-  publishOpenApiDocument(app, config);
+  app.get(OpenApiDocumentHolder).publish(buildOpenApiDocument(app, config));
   await app.init();
   const server = app.getHttpServer() as Server;
   server.on('clientError', answerClientError);

@@ -2,32 +2,32 @@ import { type OrderState } from '@libs/orders/order-state';
 import { type NotificationWithAttempts } from '../notification.repository';
 
 /** One delivery attempt in the delivery log; keys in alphabetical order like the rest of the API. */
-export interface NotificationAttemptView {
-  attempted_at: string;
-  error: string | null;
-  http_status: number | null;
-  latency_ms: number | null;
-  response_excerpt: string | null;
-  url: string | null;
+export class NotificationAttemptView {
+  attempted_at!: string;
+  error!: string | null;
+  http_status!: number | null;
+  latency_ms!: number | null;
+  response_excerpt!: string | null;
+  url!: string | null;
 }
 
 /** One notification in the delivery log; `id` is its `webhook-id`. Dates are ISO 8601 (UTC). */
-export interface NotificationLogEntry {
-  attempt_count: number;
-  attempts: NotificationAttemptView[];
-  created: string;
-  delivered: string | null;
-  failed: string | null;
-  id: string;
-  last_error: string | null;
-  status: OrderState;
-  test: boolean;
+export class NotificationLogEntry {
+  attempt_count!: number;
+  attempts!: NotificationAttemptView[];
+  created!: string;
+  delivered!: string | null;
+  failed!: string | null;
+  id!: string;
+  last_error!: string | null;
+  status!: OrderState;
+  test!: boolean;
 }
 
 /** One page of the delivery log; `next_cursor` is null on the last. */
-export interface NotificationLog {
-  next_cursor: string | null;
-  notifications: NotificationLogEntry[];
+export class NotificationLog {
+  next_cursor!: string | null;
+  notifications!: NotificationLogEntry[];
 }
 
 export function toNotificationLogEntry({

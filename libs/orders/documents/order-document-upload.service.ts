@@ -6,17 +6,17 @@ import { type UploadedDocument } from './uploaded-document';
 import { type UploadedDocumentWriter } from './uploaded-document.writer';
 
 /** One stored document as the upload route reports it; keys in alphabetical order. */
-export interface UploadedDocumentSummary {
-  doctype: number;
-  filename: string;
-  id: number;
-  mimetype: string;
-  size: number;
+export class UploadedDocumentSummary {
+  doctype!: number;
+  filename!: string;
+  id!: number;
+  mimetype!: string;
+  size!: number;
 }
 
-export interface UploadReceipt {
-  documents: UploadedDocumentSummary[];
-  orderid: string;
+export class UploadReceipt {
+  documents!: UploadedDocumentSummary[];
+  orderid!: string;
 }
 
 /**

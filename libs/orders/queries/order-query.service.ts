@@ -12,9 +12,9 @@ export interface OrderListRequest {
   cursor: string | null;
 }
 
-export interface OrderPage {
-  next_cursor: string | null;
-  orders: OrderRecord[];
+export class OrderPage {
+  next_cursor!: string | null;
+  orders!: OrderRecord[];
 }
 
 export class OrderQueryService {

@@ -3,13 +3,13 @@ import { DomainError } from '@libs/platform/domain-error';
 import { VALIDATION_MESSAGES } from '@libs/platform/messages.fr';
 
 /** A payload in the protobuf JSON form of the remote codec protocol: bytes as base64. */
-export interface JsonPayload {
-  metadata: Record<string, string>;
-  data: string;
+export class JsonPayload {
+  metadata!: Record<string, string>;
+  data!: string;
 }
 
-export interface JsonPayloads {
-  payloads: JsonPayload[];
+export class JsonPayloads {
+  payloads!: JsonPayload[];
 }
 
 const MAX_PAYLOADS = 1000;

@@ -1,9 +1,9 @@
 import { type Connection } from '@temporalio/client';
 import { type DataSource } from 'typeorm';
 
-export interface HealthReport {
-  database: boolean;
-  temporal: boolean;
+export class HealthReport {
+  database!: boolean;
+  temporal!: boolean;
 }
 
 /**
