@@ -7,7 +7,6 @@ import {
   ApiOperation,
   ApiParam,
   type ApiParamOptions,
-  ApiProduces,
   ApiQuery,
   type ApiQueryOptions,
   ApiResponse,
@@ -65,7 +64,6 @@ interface BareSuccess<T> {
 interface MediaSuccess {
   description: string;
   content?: ContentObject;
-  produces?: string;
 }
 
 interface EndpointDocBase {
@@ -146,10 +144,7 @@ export function Endpoint(
 
 function success(ok: EnvelopedSuccess<unknown> | BareSuccess<unknown> | MediaSuccess): MethodDecorator[] {
   if (!('schema' in ok)) {
-    return [
-      ...(ok.produces ? [ApiProduces(ok.produces)] : []),
-      ApiResponse({ status: 200, description: ok.description, content: ok.content }),
-    ];
+    return [ApiResponse({ status: 200, description: ok.description, content: ok.content })];
   }
   const model = ok.schema;
   if ('bare' in ok) {

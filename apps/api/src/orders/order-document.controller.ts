@@ -63,7 +63,6 @@ export class OrderDocumentController {
     params: [ORDER_ID_PARAM],
     ok: {
       description: 'Le pré-état daté',
-      produces: 'application/pdf',
       content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
     },
     errors: {
