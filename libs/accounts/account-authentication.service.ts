@@ -14,6 +14,10 @@ export interface Credentials {
   password: string;
 }
 
+/**
+ * The answer of a login. A class so that the API documents this very shape (describeSchema); the code builds
+ * plain objects of it.
+ */
 export class AccessTokenPayload {
   access_token!: string;
   expires_in!: number;
@@ -29,7 +33,9 @@ export class AccountAuthenticationService {
     private readonly throttle: LoginThrottle,
   ) {}
 
-  /** The active API key presented in `X-Auth-Key` with its account's email, or the 400 "invalid key" error. */
+  /**
+   * The active API key presented in `X-Auth-Key` with its account's email, or the 400 "invalid key" error.
+   */
   async requireApiKey(presented: string | undefined): Promise<{ key: ApiKeyEntity; accountEmail: string }> {
     // Garbage is refused without a database round trip.
     if (!presented || parseApiKeyId(presented) === null) throw new DomainError('invalid_api_key');

@@ -6,6 +6,10 @@ import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account'
 import { type NotificationRepository } from './notification.repository';
 import { type NotificationWorkflowStarter } from './notification-workflow-starter';
 
+/**
+ * The answer of a redelivery. A class so that the API documents this very shape (describeSchema); the code
+ * builds plain objects of it.
+ */
 export class RedeliveryReceipt {
   id!: string;
   orderid!: string;

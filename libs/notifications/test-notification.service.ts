@@ -5,6 +5,10 @@ import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account'
 import { type NotificationRepository } from './notification.repository';
 import { type NotificationWorkflowStarter } from './notification-workflow-starter';
 
+/**
+ * The answer of a test event. A class so that the API documents this very shape (describeSchema); the code
+ * builds plain objects of it.
+ */
 export class TestNotificationReceipt {
   event!: OrderState;
   notification_id!: string;

@@ -2,7 +2,10 @@ import { formatHttpDate } from './http-date';
 import { isPending } from './order-state';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 
-/** The published order record; keys in alphabetical order, as the reference service serialises them. */
+/**
+ * The published order record; keys in alphabetical order, as the reference service serialises them.
+ * A class so that the API documents this very shape (describeSchema); the code builds plain objects of it.
+ */
 export class OrderRecord {
   account!: string;
   billing_mode!: string | null;

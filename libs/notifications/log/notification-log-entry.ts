@@ -24,7 +24,10 @@ export class NotificationLogEntry {
   test!: boolean;
 }
 
-/** One page of the delivery log; `next_cursor` is null on the last. */
+/**
+ * One page of the delivery log; `next_cursor` is null on the last. A class so that the API documents this
+ * very shape (describeSchema); the code builds plain objects of it.
+ */
 export class NotificationLog {
   next_cursor!: string | null;
   notifications!: NotificationLogEntry[];

@@ -14,6 +14,10 @@ export class UploadedDocumentSummary {
   size!: number;
 }
 
+/**
+ * The answer of an upload. A class so that the API documents this very shape (describeSchema); the code
+ * builds plain objects of it.
+ */
 export class UploadReceipt {
   documents!: UploadedDocumentSummary[];
   orderid!: string;

@@ -12,6 +12,10 @@ export interface OrderListRequest {
   cursor: string | null;
 }
 
+/**
+ * One page of the account's orders. A class so that the API documents this very shape (describeSchema); the
+ * code builds plain objects of it.
+ */
 export class OrderPage {
   next_cursor!: string | null;
   orders!: OrderRecord[];

@@ -8,6 +8,10 @@ export class JsonPayload {
   data!: string;
 }
 
+/**
+ * The protocol's body, in and out. A class so that the API documents this very shape (describeSchema); the
+ * code builds plain objects of it.
+ */
 export class JsonPayloads {
   payloads!: JsonPayload[];
 }

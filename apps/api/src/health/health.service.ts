@@ -1,6 +1,9 @@
 import { type Connection } from '@temporalio/client';
 import { type DataSource } from 'typeorm';
 
+/**
+ * A class so that the API documents this very shape (describeSchema); the code builds plain objects of it.
+ */
 export class HealthReport {
   database!: boolean;
   temporal!: boolean;
