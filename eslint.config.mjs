@@ -36,9 +36,9 @@ export default tseslint.config(
               group: ['@temporalio/client', '@temporalio/worker', '@temporalio/activity'],
               message: 'Not workflow-safe.',
             },
-            { group: ['../apps/*'], message: 'Workflows do not depend on apps.' },
+            { group: ['@apps/*', '../apps/*'], message: 'Workflows do not depend on apps.' },
             {
-              group: ['../activities/*'],
+              group: ['@activities/*', '../activities/*'],
               message: 'Import activities as types only.',
               allowTypeImports: true,
             },
@@ -49,10 +49,22 @@ export default tseslint.config(
   },
   {
     files: ['libs/**/*.ts'],
+    // Specs beside the code are tests: they may use test/support and run the sandbox extranet.
+    ignores: ['libs/**/*.spec.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['../../apps/*', '**/apps/**', '**/activities/**', '**/workflows/**'] },
+        {
+          patterns: [
+            '@apps/*',
+            '@activities/*',
+            '@workflows/*',
+            '@test/*',
+            '**/apps/**',
+            '**/activities/**',
+            '**/workflows/**',
+          ],
+        },
       ],
     },
   },

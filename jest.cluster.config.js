@@ -8,6 +8,7 @@ module.exports = {
   transform: unit.transform,
   transformIgnorePatterns: unit.transformIgnorePatterns,
   modulePathIgnorePatterns: unit.modulePathIgnorePatterns,
+  moduleNameMapper: unit.moduleNameMapper,
   displayName: 'cluster',
   testMatch: ['<rootDir>/test/cluster/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/support/cluster-global-setup.ts',

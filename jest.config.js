@@ -19,16 +19,15 @@ const common = {
   transform: { '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/var/'],
+  // The path aliases of tsconfig.json.
+  moduleNameMapper: { '^@(apps|libs|workflows|activities|test)/(.*)$': '<rootDir>/$1/$2' },
 };
 module.exports = {
   projects: [
     {
       ...common,
       displayName: 'unit',
-      testMatch: [
-        '<rootDir>/{apps,libs,workflows,activities,scripts}/**/*.spec.ts',
-        '<rootDir>/test/unit/**/*.spec.ts',
-      ],
+      testMatch: ['<rootDir>/{apps,libs,workflows,activities,scripts,deploy}/**/*.spec.ts'],
     },
     {
       ...common,

@@ -1,4 +1,5 @@
-import { type DeliveryOutcome } from '../libs/notifications/delivery-outcome';
+import { type DeliveryOutcome } from '@libs/notifications/delivery/delivery-outcome';
+import { NotificationNotFoundError } from '@libs/notifications/delivery/notification-delivery.service';
 import {
   NOTIFICATION_BATCH_BUDGET_MS,
   type NotificationActivityDependencies,
@@ -38,7 +39,7 @@ describe('deliverNotifications (a batch of one order’s queue)', () => {
   });
 
   it('settles a first notification that does not exist with nothing to send; other errors are retried', async () => {
-    const missing = Object.assign(new Error('no notification x'), { code: 'notification_not_found' });
+    const missing = new NotificationNotFoundError('no notification x');
     await expect(
       activitiesWith(async () => Promise.reject(missing)).deliverNotifications(['x', 'a']),
     ).resolves.toEqual([{ kind: 'no-callback' } satisfies DeliveryOutcome]);

@@ -1,10 +1,10 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { type ConfirmationEmailResult } from '@libs/orders/confirmation-email/order-confirmation-mail.service';
+import { type DeliveryOutcome } from '@libs/notifications/delivery/delivery-outcome';
 import {
-  type ConfirmationEmailResult,
-  OrderNotVisibleYetError,
-} from '../libs/mail/order-confirmation-mail.service';
-import { type DeliveryOutcome } from '../libs/notifications/delivery-outcome';
-import { type DeliveryAttemptOptions } from '../libs/notifications/notification-delivery.service';
+  type DeliveryAttemptOptions,
+  NotificationNotFoundError,
+} from '@libs/notifications/delivery/notification-delivery.service';
+import { withFailureClassification } from './activity-failure';
 
 export interface NotificationActivityDependencies {
   notifications: {
@@ -45,7 +45,7 @@ export function createNotificationActivities(deps: NotificationActivityDependenc
         );
       } catch (error) {
         // Only the first can throw; a notification that does not exist can never be sent.
-        if (isNotificationMissing(error)) return [{ kind: 'no-callback' }];
+        if (error instanceof NotificationNotFoundError) return [{ kind: 'no-callback' }];
         throw error;
       }
     },
@@ -62,16 +62,8 @@ export function createNotificationActivities(deps: NotificationActivityDependenc
       });
     },
 
-    async sendOrderConfirmationEmail(orderid: string, requestedAt: number): Promise<ConfirmationEmailResult> {
-      try {
-        return await deps.confirmations.send(orderid, new Date(requestedAt));
-      } catch (error) {
-        // A safeguard, retried quickly: creation commits the order before its workflows are started.
-        if (error instanceof OrderNotVisibleYetError) {
-          throw ApplicationFailure.retryable(error.message, 'OrderNotVisibleYet');
-        }
-        throw error;
-      }
+    sendOrderConfirmationEmail(orderid: string, requestedAt: number): Promise<ConfirmationEmailResult> {
+      return withFailureClassification(() => deps.confirmations.send(orderid, new Date(requestedAt)));
     },
   };
 }
@@ -86,13 +78,9 @@ async function attemptUnlessMissing(
     return await deps.notifications.attempt(notificationId, options);
   } catch (error) {
     // Retrying would stall the order's queue behind a notification that will never exist.
-    if (isNotificationMissing(error)) return { kind: 'no-callback' };
+    if (error instanceof NotificationNotFoundError) return { kind: 'no-callback' };
     throw error;
   }
-}
-
-function isNotificationMissing(error: unknown): boolean {
-  return (error as { code?: string }).code === 'notification_not_found';
 }
 
 export type NotificationActivities = ReturnType<typeof createNotificationActivities>;

@@ -1,17 +1,17 @@
 import { heartbeat } from '@temporalio/activity';
-import { type CollectionBlock } from '../libs/domain/collection-block';
-import { type Doctype } from '../libs/domain/doctype';
-import { type OrderState } from '../libs/domain/order-state';
-import { type ExtranetDocument } from '../libs/extranet/extranet-document';
-import { type NotificationWorkflowStarter } from '../libs/notifications/notification-workflow-starter';
-import { type OrderRecord } from '../libs/orders/order-record';
-import { type OrderRepository } from '../libs/persistence/repositories/order.repository';
-import { type OrderCollectionService } from '../libs/processing/order-collection.service';
-import { type OrderRefreshApplicationService } from '../libs/processing/order-refresh-application.service';
-import { OrderNotFoundForProcessingError } from '../libs/processing/order-processing.errors';
-import { type PreStatementGenerationService } from '../libs/processing/pre-statement-generation.service';
+import { type CollectionBlock } from '@libs/orders/collection/collection-block';
+import { type Doctype } from '@libs/orders/doctype';
+import { type OrderState } from '@libs/orders/order-state';
+import { type ExtranetDocument } from '@libs/extranet/extranet-document';
+import { type NotificationWorkflowStarter } from '@libs/notifications/notification-workflow-starter';
+import { type OrderRecord } from '@libs/orders/order-record';
+import { type OrderRepository } from '@libs/orders/order.repository';
+import { type OrderCollectionService } from '@libs/orders/collection/order-collection.service';
+import { type OrderRefreshApplicationService } from '@libs/orders/refresh/order-refresh-application.service';
+import { OrderNotFoundForProcessingError } from '@libs/orders/collection/order-processing.errors';
+import { type PreStatementGenerationService } from '@libs/pre-statement/pre-statement-generation.service';
 import { whileHeartbeating } from './heartbeating';
-import { withFailureClassification } from './order-activity-failure';
+import { withFailureClassification } from './activity-failure';
 
 export interface OrderActivityDependencies {
   orders: OrderRepository;

@@ -35,26 +35,14 @@ async function main() {
   log(`compiled ${sources.join(', ')} to ${outDir}/ in ${Date.now() - started} ms`);
   if (!process.argv.includes('--no-bundle')) {
     const bundlePath = path.resolve(root, outDir, 'workflow-bundle.js');
-    const { bundleWorkflowCode } = require('@temporalio/worker');
-    const { code } = await bundleWorkflowCode({
-      workflowsPath: path.join(root, 'workflows', 'index.ts'),
-      logger: quietLogger(),
-    });
+    // The compiled helper bundles the compiled workflows, with the same aliases as everything else.
+    const { bundleWorkflows } = require(
+      path.resolve(root, outDir, 'libs/platform/temporal/workflow-bundle.js'),
+    );
+    const code = await bundleWorkflows();
     fs.writeFileSync(bundlePath, code);
     log(`bundled workflows to ${path.relative(root, bundlePath)}`);
   }
-}
-
-function quietLogger() {
-  const noop = () => undefined;
-  return {
-    trace: noop,
-    debug: noop,
-    info: noop,
-    warn: (m) => console.warn(m),
-    error: (m) => console.error(m),
-    log: noop,
-  };
 }
 
 main().catch((error) => {

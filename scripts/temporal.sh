@@ -44,7 +44,7 @@ obtain() {
   echo "$CACHED_BIN"
 }
 
-# Custom search attributes of contract section 7.
+# Custom search attributes of docs/contract.md §7.
 SEARCH_ATTRIBUTES=(
   --search-attribute OrderId=Keyword
   --search-attribute Account=Keyword

@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { NotificationActivities } from '../activities/notification.activities';
-import { type ConfirmationEmailWorkflowInput } from '../libs/domain/notification-workflow.contract';
+import type { NotificationActivities } from '@activities/notification.activities';
+import { type ConfirmationEmailWorkflowInput } from '@libs/notifications/notification-workflow.contract';
 
 type ConfirmationEmailResult = Awaited<ReturnType<NotificationActivities['sendOrderConfirmationEmail']>>;
 

@@ -1,14 +1,14 @@
 import { proxyLocalActivities, sleep, workflowInfo } from '@temporalio/workflow';
-import type { NotificationActivities } from '../activities/notification.activities';
+import type { NotificationActivities } from '@activities/notification.activities';
 import {
   type NotificationRetrySettings,
   nextNotificationRetryDelay,
-} from '../libs/domain/notification-retry-schedule';
+} from '@libs/notifications/notification-retry-schedule';
 import {
   type DeliveryProgress,
   type NotificationDeliveryResult,
-} from '../libs/domain/notification-workflow.contract';
-import { type DeliveryOutcome } from '../libs/notifications/delivery-outcome';
+} from '@libs/notifications/notification-workflow.contract';
+import { type DeliveryOutcome } from '@libs/notifications/delivery/delivery-outcome';
 
 // Attempts are local activities: run by the worker inside the workflow task, so a delivery costs no
 // round trip through the Temporal server. A slow receiver (15 s at most) holds only this workflow.

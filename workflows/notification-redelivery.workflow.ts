@@ -2,7 +2,7 @@ import { continueAsNew } from '@temporalio/workflow';
 import {
   type NotificationDeliveryResult,
   type NotificationRedeliveryWorkflowInput,
-} from '../libs/domain/notification-workflow.contract';
+} from '@libs/notifications/notification-workflow.contract';
 import { deliverUntilSettled, notificationAttempts } from './notification-delivery-loop';
 
 /**

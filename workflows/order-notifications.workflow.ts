@@ -2,8 +2,8 @@ import { condition, continueAsNew, defineSignal, setHandler } from '@temporalio/
 import {
   NOTIFICATION_QUEUED_SIGNAL,
   type OrderNotificationsWorkflowInput,
-} from '../libs/domain/notification-workflow.contract';
-import { type DeliveryOutcome } from '../libs/notifications/delivery-outcome';
+} from '@libs/notifications/notification-workflow.contract';
+import { type DeliveryOutcome } from '@libs/notifications/delivery/delivery-outcome';
 import { deliverUntilSettled, historyIsLong, notificationAttempts } from './notification-delivery-loop';
 
 export const notificationQueuedSignal = defineSignal<[string]>(NOTIFICATION_QUEUED_SIGNAL);

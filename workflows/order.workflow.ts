@@ -15,10 +15,10 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { OrderActivities } from '../activities/order.activities';
-import { type Doctype } from '../libs/domain/doctype';
-import { type OrderState, type OrderTrigger, nextState } from '../libs/domain/order-state';
-import { type CollectionBlock } from '../libs/domain/collection-block';
+import type { OrderActivities } from '@activities/order.activities';
+import { type Doctype } from '@libs/orders/doctype';
+import { type OrderState, type OrderTrigger, nextState } from '@libs/orders/order-state';
+import { type CollectionBlock } from '@libs/orders/collection/collection-block';
 import {
   COLLECTION_BLOCKED_FAILURE,
   CREDENTIALS_REFUSED_FAILURE,
@@ -30,9 +30,9 @@ import {
   REFRESH_REJECTED_CLOSED,
   REFRESH_UPDATE,
   type RefreshUpdateArgs,
-} from '../libs/domain/order-workflow.contract';
-import { ORDER_SEARCH_ATTRIBUTES } from '../libs/domain/search-attributes';
-import { type OrderRecord } from '../libs/orders/order-record';
+} from '@libs/orders/order-workflow.contract';
+import { ORDER_SEARCH_ATTRIBUTES } from '@libs/orders/search-attributes';
+import { type OrderRecord } from '@libs/orders/order-record';
 import { TransitionTurns } from './transition-turns';
 
 export const orderStateQuery = defineQuery<OrderState>(ORDER_STATE_QUERY);

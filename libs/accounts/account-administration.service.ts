@@ -1,14 +1,17 @@
-import { type AccountEntity } from '../persistence/entities/account.entity';
-import { type AccountRepository } from '../persistence/repositories/account.repository';
-import { type ApiKeyRepository } from '../persistence/repositories/api-key.repository';
-import { generateApiKey } from '../security/api-key';
-import { type PasswordHasher } from '../security/password-hasher';
-import { type SecretBox } from '../security/secret-box';
-import { generateWebhookSecret } from '../security/webhook-secret';
-import { WEBHOOK_SECRET_AAD } from '../security/webhook-secret-aad';
+import { ServiceError } from '@libs/platform/domain-error';
+import { type AccountEntity } from '@libs/persistence/entities/account.entity';
+import { type AccountRepository } from './account.repository';
+import { type ApiKeyRepository } from './api-key.repository';
+import { generateApiKey } from '@libs/security/api-key';
+import { type PasswordHasher } from '@libs/security/password-hasher';
+import { type SecretBox } from '@libs/security/secret-box';
+import { generateWebhookSecret } from '@libs/security/webhook-secret';
+import { WEBHOOK_SECRET_AAD } from '@libs/security/webhook-secret-aad';
 
-export class AccountAdministrationError extends Error {
+/** An operator's command the CLI refuses (unknown account, duplicate email…); the message says why. */
+export class AccountAdministrationError extends ServiceError {
   override readonly name = 'AccountAdministrationError';
+  readonly code = 'account_administration_refused';
 }
 
 export interface NewAccountRequest {

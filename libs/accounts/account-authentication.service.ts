@@ -1,12 +1,12 @@
-import { DomainError } from '../domain/domain-error';
-import { type AuthenticatedAccount } from '../orders/authenticated-account';
-import { type ApiKeyEntity } from '../persistence/entities/api-key.entity';
-import { type AccountRepository } from '../persistence/repositories/account.repository';
-import { type ApiKeyRepository } from '../persistence/repositories/api-key.repository';
-import { type AccessTokenService } from '../security/access-token.service';
-import { hashApiKey, parseApiKeyId } from '../security/api-key';
-import { type PasswordHasher } from '../security/password-hasher';
-import { InvalidAccessTokenError } from '../security/security.errors';
+import { DomainError } from '@libs/platform/domain-error';
+import { type AuthenticatedAccount } from './authenticated-account';
+import { type ApiKeyEntity } from '@libs/persistence/entities/api-key.entity';
+import { type AccountRepository } from './account.repository';
+import { type ApiKeyRepository } from './api-key.repository';
+import { type AccessTokenService } from '@libs/security/access-token.service';
+import { hashApiKey, parseApiKeyId } from '@libs/security/api-key';
+import { type PasswordHasher } from '@libs/security/password-hasher';
+import { InvalidAccessTokenError } from '@libs/security/security.errors';
 import { type LoginThrottle } from './login-throttle';
 
 export interface Credentials {
@@ -14,9 +14,13 @@ export interface Credentials {
   password: string;
 }
 
-export interface AccessTokenPayload {
-  access_token: string;
-  expires_in: number;
+/**
+ * The answer of a login. A class so that the API documents this very shape (describeSchema); the code builds
+ * plain objects of it.
+ */
+export class AccessTokenPayload {
+  access_token!: string;
+  expires_in!: number;
 }
 
 /** `POST /account/auth` and the check every other route makes on its two headers. */
@@ -29,7 +33,9 @@ export class AccountAuthenticationService {
     private readonly throttle: LoginThrottle,
   ) {}
 
-  /** The active API key presented in `X-Auth-Key` with its account's email, or the 400 "invalid key" error. */
+  /**
+   * The active API key presented in `X-Auth-Key` with its account's email, or the 400 "invalid key" error.
+   */
   async requireApiKey(presented: string | undefined): Promise<{ key: ApiKeyEntity; accountEmail: string }> {
     // Garbage is refused without a database round trip.
     if (!presented || parseApiKeyId(presented) === null) throw new DomainError('invalid_api_key');

@@ -1,6 +1,9 @@
-import { type HostResolver, type OutboundAddressPolicy } from '../outbound/outbound-address.guard';
-import { createOutboundHttpClient } from '../outbound/outbound-http-client.factory';
-import { type OutboundHttpClient } from '../outbound/outbound-http.client';
+import {
+  type HostResolver,
+  type OutboundAddressPolicy,
+} from '@libs/platform/outbound/outbound-address.guard';
+import { createOutboundHttpClient } from '@libs/platform/outbound/outbound-http-client.factory';
+import { type OutboundHttpClient } from '@libs/platform/outbound/outbound-http.client';
 import { type ExtranetCallObserver } from './extranet-call.observer';
 import { ExtranetNoConnectorError } from './extranet-errors';
 import { type ExtranetConnector } from './extranet.port';

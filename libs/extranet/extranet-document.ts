@@ -1,4 +1,4 @@
-import { type Doctype } from '../domain/doctype';
+import { type Doctype } from '@libs/orders/doctype';
 
 /** A document as a co-owner sees it listed on the extranet. */
 export interface ExtranetDocument {

@@ -1,7 +1,9 @@
+import { ServiceError } from '@libs/platform/domain-error';
+
 /**
  * Failures of an extranet connector. Messages are English, for logs and operators, and never carry
  * the syndic password or the session token. `retryable` tells the caller whether trying again later can
- * succeed; the order activities classify them (libs/processing/order-processing-failure.ts).
+ * succeed; the order activities classify them (libs/orders/collection/order-processing-failure.ts).
  */
 export type ExtranetErrorCode =
   | 'extranet_credentials_refused'
@@ -9,16 +11,14 @@ export type ExtranetErrorCode =
   | 'extranet_destination_refused'
   | 'extranet_no_connector';
 
-export abstract class ExtranetError extends Error {
-  abstract readonly code: ExtranetErrorCode;
-  abstract readonly retryable: boolean;
+export abstract class ExtranetError extends ServiceError {
+  abstract override readonly code: ExtranetErrorCode;
 }
 
 /** The extranet refused the syndic credentials. Retrying them can only fail again: the client must correct them. */
 export class ExtranetCredentialsRefusedError extends ExtranetError {
   override readonly name = 'ExtranetCredentialsRefusedError';
   readonly code = 'extranet_credentials_refused';
-  readonly retryable = false;
   constructor(message = 'The syndic extranet refused the credentials') {
     super(message);
   }
@@ -28,7 +28,7 @@ export class ExtranetCredentialsRefusedError extends ExtranetError {
 export class ExtranetUnavailableError extends ExtranetError {
   override readonly name = 'ExtranetUnavailableError';
   readonly code = 'extranet_unavailable';
-  readonly retryable = true;
+  override readonly retryable = true;
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }
@@ -42,7 +42,6 @@ export class ExtranetUnavailableError extends ExtranetError {
 export class ExtranetDestinationRefusedError extends ExtranetError {
   override readonly name = 'ExtranetDestinationRefusedError';
   readonly code = 'extranet_destination_refused';
-  readonly retryable = false;
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }
@@ -52,7 +51,6 @@ export class ExtranetDestinationRefusedError extends ExtranetError {
 export class ExtranetNoConnectorError extends ExtranetError {
   override readonly name = 'ExtranetNoConnectorError';
   readonly code = 'extranet_no_connector';
-  readonly retryable = false;
   constructor() {
     // Without the syndic's name: the message is stored in clear in Temporal's history.
     super('No extranet connector is registered for the syndic and the order gives no syndic.url');

@@ -1,4 +1,4 @@
-import { isDoctype } from '../domain/doctype';
+import { isDoctype } from '@libs/orders/doctype';
 import {
   type AccountStatement,
   type Cents,

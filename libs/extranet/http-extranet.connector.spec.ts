@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type AccountStatement } from './account-statement';
-import { createOutboundHttpClient } from '../outbound/outbound-http-client.factory';
+import { createOutboundHttpClient } from '@libs/platform/outbound/outbound-http-client.factory';
 import {
   ExtranetCredentialsRefusedError,
   ExtranetDestinationRefusedError,

@@ -1,12 +1,12 @@
 import { type AccountStatement } from './account-statement';
 import { type ExtranetCallObservation, type ExtranetCallObserver } from './extranet-call.observer';
 import { type ExtranetDocument } from './extranet-document';
-import { OutboundAddressRefusedError } from '../outbound/outbound-address.guard';
+import { OutboundAddressRefusedError } from '@libs/platform/outbound/outbound-address.guard';
 import {
   type OutboundHttpClient,
   type OutboundResponse,
   dropResponseBody,
-} from '../outbound/outbound-http.client';
+} from '@libs/platform/outbound/outbound-http.client';
 import {
   ExtranetCredentialsRefusedError,
   ExtranetDestinationRefusedError,

@@ -1,16 +1,19 @@
-import { DomainError } from '../domain/domain-error';
-import { type OrderState } from '../domain/order-state';
-import { isOrderId } from '../domain/order-id';
-import { isUuid } from '../domain/uuid';
-import { type AuthenticatedAccount } from '../orders/authenticated-account';
-import { type OrderRepository } from '../persistence/repositories/order.repository';
+import { type OrderOwnership } from '@libs/orders/order-ownership';
+import { DomainError } from '@libs/platform/domain-error';
+import { type OrderState } from '@libs/orders/order-state';
+import { isUuid } from '@libs/platform/uuid';
+import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 import { type NotificationRepository } from './notification.repository';
 import { type NotificationWorkflowStarter } from './notification-workflow-starter';
 
-export interface RedeliveryReceipt {
-  id: string;
-  orderid: string;
-  status: OrderState;
+/**
+ * The answer of a redelivery. A class so that the API documents this very shape (describeSchema); the code
+ * builds plain objects of it.
+ */
+export class RedeliveryReceipt {
+  id!: string;
+  orderid!: string;
+  status!: OrderState;
 }
 
 /**
@@ -19,7 +22,7 @@ export interface RedeliveryReceipt {
  */
 export class NotificationRedeliveryService {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly ownership: OrderOwnership,
     private readonly notifications: NotificationRepository,
     private readonly workflows: NotificationWorkflowStarter,
   ) {}
@@ -29,8 +32,7 @@ export class NotificationRedeliveryService {
     orderid: string,
     notificationId: string,
   ): Promise<RedeliveryReceipt> {
-    const order = isOrderId(orderid) ? await this.orders.findForAccount(orderid, caller.accountId) : null;
-    if (!order) throw new DomainError('order_not_found');
+    await this.ownership.orderOf(caller, orderid);
     const notification = isUuid(notificationId)
       ? await this.notifications.findForOrder(notificationId.toLowerCase(), orderid)
       : null;

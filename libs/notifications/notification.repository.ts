@@ -1,14 +1,11 @@
 import { type DataSource, type EntityManager, In, IsNull, type Repository } from 'typeorm';
-import { type OrderState } from '../domain/order-state';
-import { type AccountStatement } from '../extranet/account-statement';
-import { type AccountEntity } from '../persistence/entities/account.entity';
-import { type OrderEntity } from '../persistence/entities/order.entity';
-import { NotificationAttemptEntity } from '../persistence/entities/notification-attempt.entity';
-import { NotificationEntity } from '../persistence/entities/notification.entity';
-import {
-  type NotificationRow,
-  insertNotificationRow,
-} from '../persistence/repositories/notification-row.writer';
+import { type OrderState } from '@libs/orders/order-state';
+import { type AccountStatement } from '@libs/extranet/account-statement';
+import { type AccountEntity } from '@libs/persistence/entities/account.entity';
+import { type OrderEntity } from '@libs/persistence/entities/order.entity';
+import { NotificationAttemptEntity } from '@libs/persistence/entities/notification-attempt.entity';
+import { NotificationEntity } from '@libs/persistence/entities/notification.entity';
+import { type NotificationRow, insertNotificationRow } from './notification-row.writer';
 
 /** A notification to create now (a test event); its id, when given, makes creation idempotent. */
 export type NewNotification = Omit<NotificationRow, 'createdAt'>;

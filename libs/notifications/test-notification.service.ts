@@ -1,15 +1,18 @@
-import { DomainError } from '../domain/domain-error';
-import { isOrderId } from '../domain/order-id';
-import { type OrderState } from '../domain/order-state';
-import { type AuthenticatedAccount } from '../orders/authenticated-account';
-import { type OrderRepository } from '../persistence/repositories/order.repository';
+import { type OrderOwnership } from '@libs/orders/order-ownership';
+import { DomainError } from '@libs/platform/domain-error';
+import { type OrderState } from '@libs/orders/order-state';
+import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 import { type NotificationRepository } from './notification.repository';
 import { type NotificationWorkflowStarter } from './notification-workflow-starter';
 
-export interface TestNotificationReceipt {
-  event: OrderState;
-  notification_id: string;
-  orderid: string;
+/**
+ * The answer of a test event. A class so that the API documents this very shape (describeSchema); the code
+ * builds plain objects of it.
+ */
+export class TestNotificationReceipt {
+  event!: OrderState;
+  notification_id!: string;
+  orderid!: string;
 }
 
 /**
@@ -19,7 +22,7 @@ export interface TestNotificationReceipt {
  */
 export class TestNotificationService {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly ownership: OrderOwnership,
     private readonly notifications: NotificationRepository,
     private readonly workflows: NotificationWorkflowStarter,
   ) {}
@@ -29,8 +32,7 @@ export class TestNotificationService {
     orderid: string,
     event: OrderState,
   ): Promise<TestNotificationReceipt> {
-    const order = isOrderId(orderid) ? await this.orders.findForAccount(orderid, caller.accountId) : null;
-    if (!order) throw new DomainError('order_not_found');
+    const order = await this.ownership.orderOf(caller, orderid);
     if (!order.testMode) throw new DomainError('test_mode_only');
     // Committed before it is queued, so its first attempt always finds the row.
     const notificationId = await this.notifications.create({

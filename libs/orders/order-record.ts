@@ -1,20 +1,23 @@
-import { formatHttpDate } from '../domain/http-date';
-import { isPending } from '../domain/order-state';
-import { type OrderEntity } from '../persistence/entities/order.entity';
+import { formatHttpDate } from './http-date';
+import { isPending } from './order-state';
+import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 
-/** The published order record; keys in alphabetical order, as the reference service serialises them. */
-export interface OrderRecord {
-  account: string;
-  billing_mode: string | null;
-  created: string;
-  external_id: string;
-  orderid: string;
-  pending: boolean;
-  refreshed: boolean;
-  sso_provider: string | null;
-  state: string;
-  test_mode: boolean;
-  updated: string;
+/**
+ * The published order record; keys in alphabetical order, as the reference service serialises them.
+ * A class so that the API documents this very shape (describeSchema); the code builds plain objects of it.
+ */
+export class OrderRecord {
+  account!: string;
+  billing_mode!: string | null;
+  created!: string;
+  external_id!: string;
+  orderid!: string;
+  pending!: boolean;
+  refreshed!: boolean;
+  sso_provider!: string | null;
+  state!: string;
+  test_mode!: boolean;
+  updated!: string;
 }
 
 export function toOrderRecord(order: OrderEntity, accountEmail: string): OrderRecord {

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { type DatabaseConfig } from '../config/app-config';
+import { type DatabaseConfig } from '@libs/platform/config/app-config';
 import { AccountEntity } from './entities/account.entity';
 import { CallbackAlertEntity } from './entities/callback-alert.entity';
 import { ApiKeyEntity } from './entities/api-key.entity';

@@ -1,4 +1,4 @@
-import { ALL_DOCTYPES, Doctype } from '../domain/doctype';
+import { ALL_DOCTYPES, Doctype } from '@libs/orders/doctype';
 import { doctypeLabel } from './doctype-labels';
 
 describe('doctypeLabel', () => {

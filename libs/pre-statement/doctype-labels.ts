@@ -1,4 +1,4 @@
-import { Doctype } from '../domain/doctype';
+import { Doctype } from '@libs/orders/doctype';
 
 /** How each document type is named in the pre-statement's list of annexes. */
 export const DOCTYPE_LABELS: Readonly<Record<Doctype, string>> = {

@@ -1,5 +1,5 @@
-import { type Doctype } from '../domain/doctype';
-import { type AccountStatement } from '../extranet/account-statement';
+import { type Doctype } from '@libs/orders/doctype';
+import { type AccountStatement } from '@libs/extranet/account-statement';
 
 export interface PreStatementPerson {
   firstname: string;

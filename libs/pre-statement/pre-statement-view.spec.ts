@@ -1,6 +1,6 @@
-import { Doctype } from '../domain/doctype';
+import { Doctype } from '@libs/orders/doctype';
 import { buildPreStatementView, type LabelledValue } from './pre-statement-view';
-import { buildAccountStatement, buildPreStatementInput } from './testing/pre-statement-input.factory';
+import { buildAccountStatement, buildPreStatementInput } from '@test/support/pre-statement-input.factory';
 
 const NBSP = '\u00a0';
 const valueOf = (rows: LabelledValue[], label: string) => rows.find((row) => row.label === label)?.value;

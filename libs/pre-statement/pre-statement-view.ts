@@ -1,5 +1,10 @@
-import { REQUIRED_DOCTYPES } from '../domain/doctype';
-import { type AccountStatement, type Cents, type FiscalYear, type Lot } from '../extranet/account-statement';
+import { REQUIRED_DOCTYPES } from '@libs/orders/doctype';
+import {
+  type AccountStatement,
+  type Cents,
+  type FiscalYear,
+  type Lot,
+} from '@libs/extranet/account-statement';
 import { doctypeLabel } from './doctype-labels';
 import { formatEuros } from './euro-amount.format';
 import { formatFrenchDate } from './french-date.format';

@@ -1,8 +1,8 @@
-import { type Doctype } from '../domain/doctype';
+import { type Doctype } from '@libs/orders/doctype';
 import { type PreStatementInput } from './pre-statement-input';
 import { renderPreStatementPdf } from './pre-statement.renderer';
-import { extractPdfText, type PdfText } from './testing/pdf-text';
-import { buildAccountStatement, buildPreStatementInput } from './testing/pre-statement-input.factory';
+import { extractPdfText, type PdfText } from '@test/support/pdf-text';
+import { buildAccountStatement, buildPreStatementInput } from '@test/support/pre-statement-input.factory';
 
 interface RenderedPdf extends PdfText {
   bytes: Buffer;

@@ -1,4 +1,5 @@
-import { type KeyObject, createHmac, createSecretKey, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { type KeyObject, createHmac, timingSafeEqual } from 'node:crypto';
+import { DerivedKeyRing } from './derived-key-ring';
 import { type SecretBoxOptions } from './secret-box';
 
 /** A request body's fingerprint and the `ENCRYPTION_KEY` entry it was computed under. */
@@ -19,22 +20,18 @@ const KEY_INFO = 'pre-statement-service/idempotency-fingerprint/v1';
  * fingerprint names its key, so a body is compared under the key its stored fingerprint was made with.
  */
 export class RequestFingerprinter {
-  readonly #keys: ReadonlyMap<string, KeyObject>;
-  readonly #activeKeyId: string;
+  readonly #keys: DerivedKeyRing;
 
   constructor(options: SecretBoxOptions) {
-    const keys = new Map<string, KeyObject>();
-    for (const { id, key } of options.keys) {
-      keys.set(id, createSecretKey(Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), KEY_INFO, 32))));
-    }
-    if (!keys.has(options.activeKeyId)) throw new Error(`active key '${options.activeKeyId}' is not listed`);
-    this.#keys = keys;
-    this.#activeKeyId = options.activeKeyId;
+    this.#keys = new DerivedKeyRing(options, KEY_INFO);
   }
 
   /** Under the active key. Object key order does not matter, at any depth. */
   fingerprint(value: unknown): RequestFingerprint {
-    return { keyId: this.#activeKeyId, digest: this.#digest(this.#activeKeyId, canonicalJson(value)) };
+    return {
+      keyId: this.#keys.activeKeyId,
+      digest: this.#digest(this.#keys.activeKeyId, canonicalJson(value)),
+    };
   }
 
   /**
@@ -42,7 +39,7 @@ export class RequestFingerprinter {
    * key is no longer configured, so the two cannot be compared.
    */
   matches(value: unknown, stored: RequestFingerprint): boolean | null {
-    if (!this.#keys.has(stored.keyId)) return null;
+    if (this.#keys.get(stored.keyId) === undefined) return null;
     const expected = Buffer.from(stored.digest, 'hex');
     const actual = Buffer.from(this.#digest(stored.keyId, canonicalJson(value)), 'hex');
     return expected.length === actual.length && timingSafeEqual(expected, actual);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type SecurityConfig } from '../config/app-config';
+import { type SecurityConfig } from '@libs/platform/config/app-config';
 import { AccessTokenService } from './access-token.service';
 import { parseEncryptionKeys } from './encryption-keys';
 import { PasswordHasher } from './password-hasher';

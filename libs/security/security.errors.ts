@@ -1,3 +1,5 @@
+import { ServiceError } from '@libs/platform/domain-error';
+
 /**
  * Errors raised by the security primitives. They are internal: the API maps them to client-facing
  * `DomainError`s (an invalid token becomes `unauthenticated`), so their messages are English, for logs,
@@ -10,8 +12,8 @@ export type SecurityErrorCode =
   | 'malformed_webhook_secret'
   | 'invalid_security_configuration';
 
-export abstract class SecurityError extends Error {
-  abstract readonly code: SecurityErrorCode;
+export abstract class SecurityError extends ServiceError {
+  abstract override readonly code: SecurityErrorCode;
 }
 
 export type InvalidAccessTokenReason =

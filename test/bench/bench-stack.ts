@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
-import { createDataSource, runMigrations } from '../../libs/persistence/data-source.factory';
+import { createDataSource, runMigrations } from '@libs/persistence/data-source.factory';
 import { startTemporalDevServer } from '../support/temporal-dev-server';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');

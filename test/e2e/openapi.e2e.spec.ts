@@ -115,6 +115,17 @@ describe('OpenAPI document', () => {
     expect(schemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
+  it('documents every error answer as JSON, whatever the media type of the success', () => {
+    for (const { method, path, operation } of operations) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) < 400) continue;
+        const where = `${method.toUpperCase()} ${path} ${status}`;
+        const media = Object.keys((response as ResponseObject).content ?? {});
+        expect({ where, media }).toEqual({ where, media: ['application/json'] });
+      }
+    }
+  });
+
   it('has response examples that match their own schemas', () => {
     for (const { method, path, operation } of operations) {
       for (const [status, response] of Object.entries(operation.responses)) {

@@ -1,10 +1,11 @@
+import { ORDER_WORKFLOW_GATEWAY } from '@apps/api/src/platform/temporal.module';
 import fs from 'node:fs';
 import path from 'node:path';
-import { orderWorkflowId } from '../../libs/domain/order-id';
-import { type OrderRecord } from '../../libs/orders/order-record';
-import { OrderRepository } from '../../libs/persistence/repositories/order.repository';
-import { PreStatementRepository } from '../../libs/persistence/repositories/pre-statement.repository';
-import { StoredDocumentRepository } from '../../libs/persistence/repositories/stored-document.repository';
+import { orderWorkflowId } from '@libs/orders/order-id';
+import { type OrderRecord } from '@libs/orders/order-record';
+import { OrderRepository } from '@libs/orders/order.repository';
+import { PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
+import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { type ApiTestApp, startApiTestApp } from '../support/api-test-app';
 import { jpegBytes, pdfBytes, uploadItem } from '../support/document-fixtures';
 import { HttpTestClient, type TestResponse } from '../support/http-test-client';
@@ -308,7 +309,7 @@ describe('order documents API (recording workflow gateway)', () => {
   beforeAll(async () => {
     app = await startApiTestApp({
       env: { TEMPORAL_TASK_QUEUE: 'e2e-order-documents-fake' },
-      workflowGateway: () => gateway,
+      overrides: [{ provide: ORDER_WORKFLOW_GATEWAY, useValue: gateway }],
     });
     http = new HttpTestClient(app.baseUrl);
     alice = await createSignedInAccount(app);

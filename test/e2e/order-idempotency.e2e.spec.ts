@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
-import { DEVELOPMENT_ENCRYPTION_KEYS } from '../../libs/config/app-config';
-import { createDataSource, MIGRATIONS, runMigrations } from '../../libs/persistence/data-source.factory';
+import { DEVELOPMENT_ENCRYPTION_KEYS } from '@libs/platform/config/app-config';
+import { createDataSource, MIGRATIONS, runMigrations } from '@libs/persistence/data-source.factory';
 import { type ApiTestApp, startApiTestApp } from '../support/api-test-app';
 import { HttpTestClient, type TestResponse } from '../support/http-test-client';
 import { orderBody } from '../support/order-fixtures';

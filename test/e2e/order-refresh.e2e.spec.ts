@@ -1,6 +1,7 @@
-import { orderWorkflowId } from '../../libs/domain/order-id';
-import { type OrderRecord } from '../../libs/orders/order-record';
-import { OrderRefreshRequestRepository } from '../../libs/persistence/repositories/order-refresh-request.repository';
+import { ORDER_WORKFLOW_GATEWAY } from '@apps/api/src/platform/temporal.module';
+import { orderWorkflowId } from '@libs/orders/order-id';
+import { type OrderRecord } from '@libs/orders/order-record';
+import { OrderRefreshRequestRepository } from '@libs/orders/refresh/order-refresh-request.repository';
 import { type ApiTestApp, startApiTestApp } from '../support/api-test-app';
 import { HttpTestClient, type TestResponse } from '../support/http-test-client';
 import { orderBody } from '../support/order-fixtures';
@@ -186,7 +187,7 @@ describe('refresh API (recording workflow gateway)', () => {
   beforeAll(async () => {
     app = await startApiTestApp({
       env: { TEMPORAL_TASK_QUEUE: 'e2e-order-refresh-fake' },
-      workflowGateway: () => gateway,
+      overrides: [{ provide: ORDER_WORKFLOW_GATEWAY, useValue: gateway }],
     });
     http = new HttpTestClient(app.baseUrl);
     alice = await createSignedInAccount(app);

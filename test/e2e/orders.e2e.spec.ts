@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { confirmationEmailWorkflowId } from '../../libs/domain/notification-workflow.contract';
-import { orderWorkflowId } from '../../libs/domain/order-id';
-import { ORDER_SEARCH_ATTRIBUTES } from '../../libs/domain/search-attributes';
-import { isHttpDate } from '../../libs/domain/http-date';
-import { OrderRepository } from '../../libs/persistence/repositories/order.repository';
+import { confirmationEmailWorkflowId } from '@libs/notifications/notification-workflow.contract';
+import { orderWorkflowId } from '@libs/orders/order-id';
+import { ORDER_SEARCH_ATTRIBUTES } from '@libs/orders/search-attributes';
+import { isHttpDate } from '@libs/orders/http-date';
+import { OrderRepository } from '@libs/orders/order.repository';
 import { type ApiTestApp, startApiTestApp } from '../support/api-test-app';
 import { HttpTestClient, type TestResponse } from '../support/http-test-client';
 import { orderBody } from '../support/order-fixtures';

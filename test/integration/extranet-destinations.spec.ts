@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { orderWorkflowId } from '../../libs/domain/order-id';
-import { OrderRepository } from '../../libs/persistence/repositories/order.repository';
+import { orderWorkflowId } from '@libs/orders/order-id';
+import { OrderRepository } from '@libs/orders/order.repository';
 import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
 import { orderBody } from '../support/order-fixtures';
 import { waitFor } from '../support/wait-for';

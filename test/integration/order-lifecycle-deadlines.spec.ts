@@ -1,6 +1,6 @@
-import { orderWorkflowId } from '../../libs/domain/order-id';
+import { orderWorkflowId } from '@libs/orders/order-id';
 import { Webhook } from 'standardwebhooks';
-import { extractPdfText } from '../../libs/pre-statement/testing/pdf-text';
+import { extractPdfText } from '../support/pdf-text';
 import { pdfBytes, uploadItem } from '../support/document-fixtures';
 import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
 import { waitFor } from '../support/wait-for';

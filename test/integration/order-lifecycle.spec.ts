@@ -1,6 +1,6 @@
-import { orderNotificationsWorkflowId } from '../../libs/domain/notification-workflow.contract';
-import { orderWorkflowId } from '../../libs/domain/order-id';
-import { ORDER_SEARCH_ATTRIBUTES } from '../../libs/domain/search-attributes';
+import { orderNotificationsWorkflowId } from '@libs/notifications/notification-workflow.contract';
+import { orderWorkflowId } from '@libs/orders/order-id';
+import { ORDER_SEARCH_ATTRIBUTES } from '@libs/orders/search-attributes';
 import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
 import { waitFor } from '../support/wait-for';
 import { recordWorkflowHistory } from '../support/workflow-history-recorder';

@@ -1,4 +1,4 @@
-import { orderWorkflowId } from '../../libs/domain/order-id';
+import { orderWorkflowId } from '@libs/orders/order-id';
 import { type TestResponse } from '../support/http-test-client';
 import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
 import { waitFor } from '../support/wait-for';

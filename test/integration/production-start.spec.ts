@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { startSandboxExtranet } from '../../apps/extranet-sandbox/src/sandbox-server';
+import { startSandboxExtranet } from '@apps/extranet-sandbox/src/sandbox-server';
 import { HttpTestClient } from '../support/http-test-client';
 import { FAST_LIFECYCLE_ENV } from '../support/lifecycle-stack';
 import { REPO_ROOT, TEST_VAR_DIR } from '../support/test-environment';

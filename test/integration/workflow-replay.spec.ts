@@ -8,8 +8,8 @@ import { HISTORY_FIXTURES_DIR } from '../support/workflow-history-recorder';
 // Histories hold encrypted payloads: the replay decodes them with the service's codec, compiled to dist/.
 const REPLAY_SCRIPT = `
 const fs = require('node:fs');
-const { loadConfig } = require('./dist/libs/config/app-config.js');
-const { EncryptionPayloadCodec } = require('./dist/libs/temporal/encryption-payload.codec.js');
+const { loadConfig } = require('./dist/libs/platform/config/app-config.js');
+const { EncryptionPayloadCodec } = require('./dist/libs/platform/temporal/encryption-payload.codec.js');
 const { historyFromJSON } = require('@temporalio/common/lib/proto-utils');
 const { Worker, DefaultLogger, Runtime } = require('@temporalio/worker');
 Runtime.install({ logger: new DefaultLogger('ERROR') });

@@ -1,32 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import { Test, type TestingModuleBuilder } from '@nestjs/testing';
+import { type Client } from '@temporalio/client';
 import { type DestinationStream } from 'pino';
-import { type DataSource } from 'typeorm';
-import { createApiApp } from '../../apps/api/src/api-app.factory';
-import { RouteCatalog } from '../../apps/api/src/http/route-catalog';
-import { type AppConfig, loadConfig } from '../../libs/config/app-config';
-import { type DocumentStore } from '../../libs/documents/document-store';
-import { FilesystemDocumentStore } from '../../libs/documents/filesystem-document.store';
-import { type OrderWorkflowGateway } from '../../libs/orders/order-workflow-gateway';
-import { UnstartedOrderSweep } from '../../libs/orders/unstarted-order-sweep';
-import { type OrderWorkflowStarter } from '../../libs/orders/order-workflow-starter';
-import { createDataSource } from '../../libs/persistence/data-source.factory';
-import { type SecurityServices, createSecurityServices } from '../../libs/security/security-services.factory';
-import { createNotificationWorkflowStarters } from '../../libs/temporal/notification-workflow-starters';
-import { orderProcessingSettings } from '../../libs/temporal/order-processing-settings';
-import { TemporalOrderWorkflowGateway } from '../../libs/temporal/temporal-order-workflow.gateway';
-import { TemporalOrderWorkflowStarter } from '../../libs/temporal/temporal-order-workflow.starter';
-import { EncryptionPayloadCodec } from '../../libs/temporal/encryption-payload.codec';
-import { createAppLogger } from '../../libs/logging/app-logger';
+import { DataSource } from 'typeorm';
+import { AppModule } from '@apps/api/src/app.module';
+import { API_APPLICATION_OPTIONS, initialiseHttpApplication } from '@apps/api/src/http-application';
+import { type RouteCatalog } from '@apps/api/src/platform/http/route-catalog';
+import { RouteCatalogProvider } from '@apps/api/src/platform/http/route-catalog.provider';
+import { APP_LOGGER } from '@apps/api/src/platform/logging/logging.module';
+import { DOCUMENT_STORE } from '@apps/api/src/platform/storage.module';
+import { TEMPORAL_CLIENT } from '@apps/api/src/platform/temporal.module';
+import { UnstartedOrderSweep } from '@libs/orders/workflow-starts/unstarted-order-sweep';
+import { type AppConfig, loadConfig } from '@libs/platform/config/app-config';
+import { type DocumentStore } from '@libs/platform/documents/document-store';
+import { createAppLogger } from '@libs/platform/logging/app-logger';
+import { PasswordHasher } from '@libs/security/password-hasher';
+import { SecretBox } from '@libs/security/secret-box';
 import { TEST_VAR_DIR } from './test-environment';
 
 export interface ApiTestApp {
   baseUrl: string;
   config: AppConfig;
   dataSource: DataSource;
-  security: SecurityServices;
+  /** The API's own secret box and password hasher (to read or write sealed and hashed values). */
+  security: { secretBox: SecretBox; passwords: PasswordHasher };
   temporal: Client;
   /** The store the API writes uploads to and reads pre-statements from (at config.storage.documentsDir). */
   documentStore: DocumentStore;
@@ -37,15 +37,21 @@ export interface ApiTestApp {
   close(): Promise<void>;
 }
 
+/** A provider of the API replaced for a test (a workflow gateway that records, a starter that fails…). */
+export interface ProviderOverride {
+  provide: Parameters<TestingModuleBuilder['overrideProvider']>[0];
+  useValue: unknown;
+}
+
 /**
- * The real API on an ephemeral loopback port, against the suite's PostgreSQL and Temporal.
- * Each test file gets its own task queue so workflows of different files never meet.
+ * The real API (the application module main.ts runs) on an ephemeral loopback port, against the suite's
+ * PostgreSQL and Temporal. Each test file gets its own task queue so workflows of different files never
+ * meet.
  */
 export async function startApiTestApp(
   options: {
     env?: Record<string, string>;
-    workflowStarter?: (client: Client, config: AppConfig) => OrderWorkflowStarter;
-    workflowGateway?: (client: Client, config: AppConfig) => OrderWorkflowGateway;
+    overrides?: ProviderOverride[];
     /** Where the API's JSON log lines go (stdout by default), for tests that read them. */
     logDestination?: DestinationStream;
   } = {},
@@ -53,54 +59,26 @@ export async function startApiTestApp(
   // Each app writes documents to its own temporary directory unless the test gives DOCUMENTS_DIR.
   const documentsDir = path.join(TEST_VAR_DIR, 'documents', randomUUID());
   const config = loadConfig({ ...process.env, PORT: '0', DOCUMENTS_DIR: documentsDir, ...options.env });
-  const dataSource = await createDataSource(config.database).initialize();
-  // Lazy like the production API: a dead Temporal shows in /health and as 503s, not at start.
-  const connection = Connection.lazy({ address: config.temporal.address });
-  const temporal = new Client({
-    connection,
-    namespace: config.temporal.namespace,
-    dataConverter: {
-      payloadCodecs: [EncryptionPayloadCodec.fromEncryptionKeys(config.security.encryptionKeys)],
-    },
-  });
-  const security = createSecurityServices(config.security);
-  const documentStore = new FilesystemDocumentStore(config.storage.documentsDir);
-  const app = await createApiApp({
-    config,
-    dataSource,
-    temporalConnection: connection,
-    workflowStarter: options.workflowStarter
-      ? options.workflowStarter(temporal, config)
-      : new TemporalOrderWorkflowStarter(
-          temporal,
-          config.temporal.taskQueue,
-          orderProcessingSettings(config.lifecycle, config.extranet),
-        ),
-    workflowGateway: options.workflowGateway
-      ? options.workflowGateway(temporal, config)
-      : new TemporalOrderWorkflowGateway(temporal),
-    documentStore,
-    security,
-    logger: createAppLogger({ ...config.logging, service: 'api', destination: options.logDestination }),
-    ...createNotificationWorkflowStarters(temporal, config),
-  });
+  let builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
+    .overrideProvider(APP_LOGGER)
+    .useValue(createAppLogger({ ...config.logging, service: 'api', destination: options.logDestination }));
+  for (const override of options.overrides ?? []) {
+    builder = builder.overrideProvider(override.provide).useValue(override.useValue);
+  }
+  const module = await builder.compile();
+  const app = module.createNestApplication<NestExpressApplication>(API_APPLICATION_OPTIONS);
+  await initialiseHttpApplication(app, config);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     config,
-    dataSource,
-    security,
-    temporal,
-    documentStore,
-    routes: RouteCatalog.fromExpress(
-      app.getHttpAdapter().getInstance() as Parameters<typeof RouteCatalog.fromExpress>[0],
-    ),
+    dataSource: app.get(DataSource),
+    security: { secretBox: app.get(SecretBox), passwords: app.get(PasswordHasher) },
+    temporal: app.get(TEMPORAL_CLIENT),
+    documentStore: app.get(DOCUMENT_STORE),
+    routes: app.get(RouteCatalogProvider).routes,
     sweep: app.get(UnstartedOrderSweep),
-    async close() {
-      await app.close();
-      await connection.close();
-      await dataSource.destroy();
-    },
+    close: () => app.close(),
   };
 }

@@ -1,11 +1,10 @@
 import { type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { bundleWorkflowCode } from '@temporalio/worker';
 import { Client as PgClient } from 'pg';
-import { createDataSource, runMigrations } from '../../libs/persistence/data-source.factory';
+import { bundleWorkflows } from '@libs/platform/temporal/workflow-bundle';
+import { createDataSource, runMigrations } from '@libs/persistence/data-source.factory';
 import {
-  REPO_ROOT,
   TEST_DATABASE_ADMIN_URL,
   TEST_DATABASE_NAME,
   TEST_TEMPORAL_PORT,
@@ -29,17 +28,7 @@ export default async function globalSetup(): Promise<void> {
   (globalThis as { __TEMPORAL__?: ChildProcess | null }).__TEMPORAL__ = temporal;
 
   await recreateDatabase();
-  const bundle = bundleWorkflowCode({
-    workflowsPath: path.join(REPO_ROOT, 'workflows', 'index.ts'),
-    logger: {
-      trace() {},
-      debug() {},
-      info() {},
-      warn() {},
-      error: (m: string) => console.error(m),
-      log() {},
-    },
-  }).then(({ code }) => fs.writeFileSync(TEST_WORKFLOW_BUNDLE, code));
+  const bundle = bundleWorkflows().then((code) => fs.writeFileSync(TEST_WORKFLOW_BUNDLE, code));
   await Promise.all([bundle, waitForTemporal(temporalAddress, temporal)]);
 
   Object.assign(process.env, {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { startSandboxExtranet } from '../../apps/extranet-sandbox/src/sandbox-server';
-import { createOrderWorkerRuntime } from '../../apps/worker/src/order-worker.runtime';
-import { type AppConfig, loadConfig } from '../../libs/config/app-config';
-import { OrderRepository } from '../../libs/persistence/repositories/order.repository';
+import { startSandboxExtranet } from '@apps/extranet-sandbox/src/sandbox-server';
+import { createWorkerRuntime } from '@apps/worker/src/worker.composition';
+import { type AppConfig, loadConfig } from '@libs/platform/config/app-config';
+import { OrderRepository } from '@libs/orders/order.repository';
 import { type ApiTestApp, startApiTestApp } from './api-test-app';
 import { HttpTestClient } from './http-test-client';
 import { orderBody } from './order-fixtures';
@@ -105,7 +105,7 @@ export async function startLifecycleStack(
       return events.map((e) => `${e.fromState ?? ''}>${e.toState}`);
     },
     async startWorker() {
-      const runtime = await createOrderWorkerRuntime(config);
+      const runtime = await createWorkerRuntime(config);
       running = { shutdown: runtime.shutdown, run: runtime.run(), close: runtime.close };
     },
     async stopWorker() {

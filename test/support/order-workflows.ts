@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { OrderRepository } from '../../libs/persistence/repositories/order.repository';
+import { OrderRepository } from '@libs/orders/order.repository';
 import { waitFor } from './wait-for';
 
 /**

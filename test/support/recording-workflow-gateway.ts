@@ -1,5 +1,5 @@
-import { type OrderRecord } from '../../libs/orders/order-record';
-import { type OrderWorkflowGateway } from '../../libs/orders/order-workflow-gateway';
+import { type OrderRecord } from '@libs/orders/order-record';
+import { type OrderWorkflowGateway } from '@libs/orders/refresh/order-workflow-gateway';
 
 /** A workflow gateway that records what the API asks and answers with a given record (no worker needed). */
 export class RecordingWorkflowGateway implements OrderWorkflowGateway {

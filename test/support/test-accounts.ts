@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AccountAdministrationService } from '../../libs/accounts/account-administration.service';
-import { AccountRepository } from '../../libs/persistence/repositories/account.repository';
-import { ApiKeyRepository } from '../../libs/persistence/repositories/api-key.repository';
+import { AccountAdministrationService } from '@libs/accounts/account-administration.service';
+import { AccountRepository } from '@libs/accounts/account.repository';
+import { ApiKeyRepository } from '@libs/accounts/api-key.repository';
 import { type ApiTestApp } from './api-test-app';
 import { HttpTestClient } from './http-test-client';
 

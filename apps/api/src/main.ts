@@ -1,55 +1,26 @@
 import 'reflect-metadata';
-import { Client, Connection } from '@temporalio/client';
-import { loadConfig } from '../../../libs/config/app-config';
-import { createAppLogger } from '../../../libs/logging/app-logger';
-import { EncryptionPayloadCodec } from '../../../libs/temporal/encryption-payload.codec';
-import { FilesystemDocumentStore } from '../../../libs/documents/filesystem-document.store';
-import { createDataSource } from '../../../libs/persistence/data-source.factory';
-import { createSecurityServices } from '../../../libs/security/security-services.factory';
-import { createNotificationWorkflowStarters } from '../../../libs/temporal/notification-workflow-starters';
-import { orderProcessingSettings } from '../../../libs/temporal/order-processing-settings';
-import { TemporalOrderWorkflowGateway } from '../../../libs/temporal/temporal-order-workflow.gateway';
-import { TemporalOrderWorkflowStarter } from '../../../libs/temporal/temporal-order-workflow.starter';
-import { createApiApp } from './api-app.factory';
-import { exitOnShutdownSignal } from './graceful-shutdown';
+import { NestFactory } from '@nestjs/core';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import { loadConfig } from '@libs/platform/config/app-config';
+import { createAppLogger } from '@libs/platform/logging/app-logger';
+import { AppModule } from './app.module';
+import { API_APPLICATION_OPTIONS, initialiseHttpApplication } from './http-application';
+import { exitOnShutdownSignal } from './platform/http/graceful-shutdown';
+import { APP_LOGGER } from './platform/logging/logging.module';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  const logger = createAppLogger({ ...config.logging, service: 'api' });
-  const dataSource = await createDataSource(config.database).initialize();
-  // Lazy: the API starts (and /health says 503) even while Temporal is still coming up.
-  const temporalConnection = Connection.lazy({ address: config.temporal.address });
-  const client = new Client({
-    connection: temporalConnection,
-    namespace: config.temporal.namespace,
-    // Everything sent to Temporal is encrypted (see EncryptionPayloadCodec).
-    dataConverter: {
-      payloadCodecs: [EncryptionPayloadCodec.fromEncryptionKeys(config.security.encryptionKeys)],
-    },
-  });
-  const app = await createApiApp({
-    config,
-    dataSource,
-    temporalConnection,
-    workflowStarter: new TemporalOrderWorkflowStarter(
-      client,
-      config.temporal.taskQueue,
-      orderProcessingSettings(config.lifecycle, config.extranet),
-    ),
-    workflowGateway: new TemporalOrderWorkflowGateway(client),
-    documentStore: new FilesystemDocumentStore(config.storage.documentsDir),
-    security: createSecurityServices(config.security),
-    logger,
-    ...createNotificationWorkflowStarters(client, config),
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config),
+    API_APPLICATION_OPTIONS,
+  );
+  await initialiseHttpApplication(app, config);
   await app.listen(config.http.port, config.http.host);
+  const logger = app.get(APP_LOGGER);
   logger.info({ url: config.http.publicBaseUrl }, 'API listening');
-  // app.close() stops accepting connections, waits for the requests in flight and runs Nest's hooks.
-  exitOnShutdownSignal(async () => {
-    await app.close();
-    await temporalConnection.close();
-    await dataSource.destroy();
-  }, logger);
+  // app.close() stops accepting connections, waits for the requests in flight, lets the order starts in
+  // flight finish, then closes Temporal and the database (Nest's shutdown hooks, in that order).
+  exitOnShutdownSignal(() => app.close(), logger);
 }
 
 bootstrap().catch((error: unknown) => {

@@ -1,19 +1,14 @@
 import 'reflect-metadata';
 import { type DataSource } from 'typeorm';
-import {
-  AccountAdministrationError,
-  AccountAdministrationService,
-} from '../../../libs/accounts/account-administration.service';
-import { loadConfig } from '../../../libs/config/app-config';
-import { createDataSource, runMigrations } from '../../../libs/persistence/data-source.factory';
-import { AccountRepository } from '../../../libs/persistence/repositories/account.repository';
-import { ApiKeyRepository } from '../../../libs/persistence/repositories/api-key.repository';
-import { createSecurityServices } from '../../../libs/security/security-services.factory';
-import {
-  SealedSecretRotationService,
-  UnreadableSecretsError,
-} from '../../../libs/key-rotation/sealed-secret-rotation.service';
-import { SealedSecretRepository } from '../../../libs/persistence/repositories/sealed-secret.repository';
+import { AccountAdministrationService } from '@libs/accounts/account-administration.service';
+import { loadConfig } from '@libs/platform/config/app-config';
+import { createDataSource, runMigrations } from '@libs/persistence/data-source.factory';
+import { AccountRepository } from '@libs/accounts/account.repository';
+import { ApiKeyRepository } from '@libs/accounts/api-key.repository';
+import { createSecurityServices } from '@libs/security/security-services.factory';
+import { SealedSecretRotationService } from '@libs/security/key-rotation/sealed-secret-rotation.service';
+import { ServiceError } from '@libs/platform/domain-error';
+import { SealedSecretRepository } from '@libs/security/key-rotation/sealed-secret.repository';
 import { CliArguments, CliUsageError } from './cli-arguments';
 
 const USAGE = `usage:
@@ -123,13 +118,9 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`error: ${error.message}\n${USAGE}\n`);
       process.exit(2);
     }
-    const known =
-      error instanceof AccountAdministrationError ||
-      error instanceof UnreadableSecretsError ||
-      (error as Error)?.name === 'ConfigError';
-    process.stderr.write(
-      `error: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`,
-    );
+    // The service's own errors say what went wrong; anything else is a bug worth its stack.
+    const known = error instanceof ServiceError;
+    process.stderr.write(`error: ${known ? error.message : String((error as Error)?.stack ?? error)}\n`);
     process.exit(1);
   },
 );

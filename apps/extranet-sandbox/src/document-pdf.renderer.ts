@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { Doctype } from '../../../libs/domain/doctype';
-import { type CoOwnership } from '../../../libs/extranet/account-statement';
+import { Doctype } from '@libs/orders/doctype';
+import { type CoOwnership } from '@libs/extranet/account-statement';
 import { type DocumentFixture } from './fixtures/co-ownership.fixture';
 
 const BODY_BY_DOCTYPE: Readonly<Record<Doctype, string>> = {

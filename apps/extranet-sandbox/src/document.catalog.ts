@@ -1,5 +1,5 @@
-import { type Doctype } from '../../../libs/domain/doctype';
-import { type ExtranetDocument } from '../../../libs/extranet/extranet-document';
+import { type Doctype } from '@libs/orders/doctype';
+import { type ExtranetDocument } from '@libs/extranet/extranet-document';
 import { renderDocumentPdf } from './document-pdf.renderer';
 import { type CoOwnershipFixture } from './fixtures/co-ownership.fixture';
 

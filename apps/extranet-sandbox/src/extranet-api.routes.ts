@@ -1,4 +1,4 @@
-import { type Doctype } from '../../../libs/domain/doctype';
+import { type Doctype } from '@libs/orders/doctype';
 import { type DocumentCatalog } from './document.catalog';
 import { coOwnershipForUsername } from './fixtures/sandbox-co-ownerships';
 import { SandboxHttpError } from './sandbox-http.error';

@@ -1,4 +1,4 @@
-import { loadConfig } from '../../../libs/config/app-config';
+import { loadConfig } from '@libs/platform/config/app-config';
 import { startSandboxExtranet } from './sandbox-server';
 
 async function main(): Promise<void> {

@@ -1,15 +1,12 @@
-import { Doctype, REQUIRED_DOCTYPES } from '../../../libs/domain/doctype';
-import { type ExtranetDocument } from '../../../libs/extranet/extranet-document';
-import {
-  ExtranetCredentialsRefusedError,
-  ExtranetUnavailableError,
-} from '../../../libs/extranet/extranet-errors';
-import { HttpExtranetConnector } from '../../../libs/extranet/http-extranet.connector';
-import { createOutboundHttpClient } from '../../../libs/outbound/outbound-http-client.factory';
-import { type SyndicCredentials } from '../../../libs/extranet/syndic-credentials';
+import { Doctype, REQUIRED_DOCTYPES } from '@libs/orders/doctype';
+import { type ExtranetDocument } from '@libs/extranet/extranet-document';
+import { ExtranetCredentialsRefusedError, ExtranetUnavailableError } from '@libs/extranet/extranet-errors';
+import { HttpExtranetConnector } from '@libs/extranet/http-extranet.connector';
+import { createOutboundHttpClient } from '@libs/platform/outbound/outbound-http-client.factory';
+import { type SyndicCredentials } from '@libs/extranet/syndic-credentials';
 import { coOwnershipForUsername } from './fixtures/sandbox-co-ownerships';
 import { type RunningSandboxExtranet, startSandboxExtranet } from './sandbox-server';
-import { extractPdfText } from '../../../libs/pre-statement/testing/pdf-text';
+import { extractPdfText } from '@test/support/pdf-text';
 
 /*
  * The generic HTTP connector and the sandbox speak the same protocol: this suite is the contract

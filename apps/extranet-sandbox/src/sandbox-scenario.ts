@@ -1,6 +1,6 @@
-import { Doctype } from '../../../libs/domain/doctype';
+import { Doctype } from '@libs/orders/doctype';
 
-/** Behaviours an integrator selects with the syndic username of a test-mode order (contract section 5). */
+/** Behaviours an integrator selects with the syndic username of a test-mode order (docs/contract.md §5). */
 export type SandboxScenario = 'nominal' | 'missing-docs' | 'bad-credentials' | 'slow';
 
 const SCENARIO_USERNAMES: Readonly<Record<string, SandboxScenario>> = {

@@ -1,11 +1,11 @@
 import { request as httpRequest } from 'node:http';
-import { Doctype, REQUIRED_DOCTYPES } from '../../../libs/domain/doctype';
-import { type AccountStatement } from '../../../libs/extranet/account-statement';
-import { type ExtranetDocument } from '../../../libs/extranet/extranet-document';
+import { Doctype, REQUIRED_DOCTYPES } from '@libs/orders/doctype';
+import { type AccountStatement } from '@libs/extranet/account-statement';
+import { type ExtranetDocument } from '@libs/extranet/extranet-document';
 import { coOwnershipForUsername } from './fixtures/sandbox-co-ownerships';
 import { type RunningSandboxExtranet, startSandboxExtranet } from './sandbox-server';
 import { type SandboxStatsSnapshot } from './sandbox-stats';
-import { extractPdfText } from '../../../libs/pre-statement/testing/pdf-text';
+import { extractPdfText } from '@test/support/pdf-text';
 
 function documentsOf(body: unknown): ExtranetDocument[] {
   return (body as { documents: ExtranetDocument[] }).documents;

@@ -1,4 +1,4 @@
-import { type AccountStatement, type Cents } from '../../../libs/extranet/account-statement';
+import { type AccountStatement, type Cents } from '@libs/extranet/account-statement';
 import {
   type CoOwnershipFixture,
   type LotFixture,

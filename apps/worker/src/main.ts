@@ -1,12 +1,8 @@
 import 'reflect-metadata';
 import { Runtime } from '@temporalio/worker';
-import { loadConfig } from '../../../libs/config/app-config';
-import { createAppLogger } from '../../../libs/logging/app-logger';
-import {
-  type OrderWorkerRuntime,
-  WorkerStartAbortedError,
-  createOrderWorkerRuntime,
-} from './order-worker.runtime';
+import { loadConfig } from '@libs/platform/config/app-config';
+import { createAppLogger } from '@libs/platform/logging/app-logger';
+import { type WorkerRuntime, WorkerStartAbortedError, createWorkerRuntime } from './worker.composition';
 import { TemporalPinoLogger } from './temporal-pino.logger';
 import { startWorkerMetricsServer } from './worker-metrics.server';
 import { workerTelemetryOptions } from './worker-telemetry';
@@ -26,9 +22,9 @@ async function main(): Promise<void> {
   const stopping = new AbortController();
   const stop = () => stopping.abort();
   for (const signal of SHUTDOWN_SIGNALS) process.once(signal, stop);
-  let runtime: OrderWorkerRuntime;
+  let runtime: WorkerRuntime;
   try {
-    runtime = await createOrderWorkerRuntime(config, logger, stopping.signal);
+    runtime = await createWorkerRuntime(config, logger, stopping.signal);
   } catch (error) {
     if (error instanceof WorkerStartAbortedError) {
       logger.info('Worker stopped before it could connect to Temporal');

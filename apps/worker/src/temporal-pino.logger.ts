@@ -1,5 +1,5 @@
 import { type LogLevel, type LogMetadata, type Logger } from '@temporalio/common';
-import { type AppLogger } from '../../../libs/logging/app-logger';
+import { type AppLogger } from '@libs/platform/logging/app-logger';
 
 const LEVELS: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = {
   TRACE: 'trace',

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type Registry } from 'prom-client';
-import { processMetricsRegistry, renderMetrics } from '../../../libs/metrics/process-metrics';
+import { processMetricsRegistry, renderMetrics } from '@libs/platform/metrics/process-metrics';
 
 export interface RunningMetricsServer {
   port: number;

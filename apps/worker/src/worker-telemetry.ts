@@ -1,5 +1,5 @@
 import { type TelemetryOptions } from '@temporalio/worker';
-import { type MetricsConfig } from '../../../libs/config/app-config';
+import { type MetricsConfig } from '@libs/platform/config/app-config';
 
 /**
  * The Temporal SDK's runtime metrics (task slots, poll and schedule-to-start latencies, sticky cache…)

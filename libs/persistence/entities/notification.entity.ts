@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import { type OrderState } from '../../domain/order-state';
+import { type OrderState } from '@libs/orders/order-state';
 
 /** One notification to the client's callback; its id is the Standard Webhooks `webhook-id`. */
 @Entity({ name: 'notifications' })

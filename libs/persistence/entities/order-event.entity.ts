@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { type OrderState } from '../../domain/order-state';
+import { type OrderState } from '@libs/orders/order-state';
 
 /** Append-only history of an order's transitions. */
 @Entity({ name: 'order_events' })

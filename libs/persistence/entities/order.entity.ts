@@ -1,8 +1,8 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { type CollectionBlockReason } from '../../domain/collection-block';
-import { type Doctype } from '../../domain/doctype';
-import { type OrderState } from '../../domain/order-state';
-import { type AccountStatement } from '../../extranet/account-statement';
+import { type CollectionBlockReason } from '@libs/orders/collection/collection-block';
+import { type Doctype } from '@libs/orders/doctype';
+import { type OrderState } from '@libs/orders/order-state';
+import { type AccountStatement } from '@libs/extranet/account-statement';
 
 export interface PersonName {
   firstname: string;

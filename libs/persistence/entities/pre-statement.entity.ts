@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { type Doctype } from '../../domain/doctype';
+import { type Doctype } from '@libs/orders/doctype';
 
 /** The generated pre-statement PDF of one order version. */
 @Entity({ name: 'pre_statements' })

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { type Doctype } from '../../domain/doctype';
+import { type Doctype } from '@libs/orders/doctype';
 
 /** A co-ownership document collected for an order version (downloaded or uploaded). */
 @Entity({ name: 'documents' })

@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { tokenKeyId } from '../../../libs/security/security-services.factory';
+import { tokenKeyId } from '@libs/security/security-services.factory';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
 import { HttpTestClient } from '../../support/http-test-client';
 import { type SignedInAccount, createSignedInAccount } from '../../support/test-accounts';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** Bearer tokens are refused over HTTP in every way an attacker could shape one (contract section 2). */
+/** Bearer tokens are refused over HTTP in every way an attacker could shape one (docs/contract.md §2). */
 describe('access tokens presented to the API', () => {
   let app: ApiTestApp;
   let http: HttpTestClient;

@@ -1,6 +1,6 @@
 import { METADATA_ENCODING_KEY, defaultPayloadConverter } from '@temporalio/common';
-import { ENCRYPTED_ENCODING } from '../../../libs/temporal/encryption-payload.codec';
-import { type JsonPayload } from '../../../libs/temporal/remote-codec.service';
+import { ENCRYPTED_ENCODING } from '@libs/platform/temporal/encryption-payload.codec';
+import { type JsonPayload } from '@libs/platform/temporal/remote-codec.service';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
 import { HttpTestClient } from '../../support/http-test-client';
 import { createSignedInAccount } from '../../support/test-accounts';
@@ -23,7 +23,7 @@ const valueOf = (payload: JsonPayload) =>
 const encodingOf = (payload: JsonPayload) =>
   Buffer.from(payload.metadata[METADATA_ENCODING_KEY]!, 'base64').toString();
 
-/** Temporal's remote codec protocol, served for the Temporal UI and the CLI (contract section 7). */
+/** Temporal's remote codec protocol, served for the Temporal UI and the CLI (docs/contract.md §7). */
 describe('codec endpoints', () => {
   let app: ApiTestApp;
   let http: HttpTestClient;

@@ -15,7 +15,7 @@ const BODY_ORDER_ROUTES = ['/order/needrefresh', '/test/webhook-events', '/order
 const UNKNOWN_ORDER = 'ZZZZZ9';
 
 /**
- * Isolation (contract sections 1 and 3): every route of the router, the ones added later included,
+ * Isolation (docs/contract.md §1 and §3): every route of the router, the ones added later included,
  * is tried with account B's credentials on account A's order (same answer as for an order that does
  * not exist: 404 where an order is named), and with A's token under B's API key (401).
  */

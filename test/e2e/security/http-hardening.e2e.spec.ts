@@ -5,7 +5,7 @@ import { type SignedInAccount, createSignedInAccount } from '../../support/test-
 
 const UI_ORIGIN = 'http://localhost:8233';
 
-/** Security headers, no fingerprint, no CORS but for the codec routes (contract section 1, issue 6). */
+/** Security headers, no fingerprint, no CORS but for the codec routes (docs/contract.md §1, issue 6). */
 describe('HTTP hardening', () => {
   let app: ApiTestApp;
   let http: HttpTestClient;

@@ -1,5 +1,6 @@
+import { ORDER_WORKFLOW_GATEWAY, ORDER_WORKFLOW_STARTER } from '@apps/api/src/platform/temporal.module';
 import { request } from 'node:http';
-import { DomainError } from '../../../libs/domain/domain-error';
+import { DomainError } from '@libs/platform/domain-error';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
 import { CapturedLog } from '../../support/captured-log';
 import { uploadItem } from '../../support/document-fixtures';
@@ -20,11 +21,16 @@ describe('request logs', () => {
       env: { LOG_LEVEL: 'info' },
       logDestination: log.stream,
       // Waking an order after an upload fails as the test decides (Temporal down); a refresh meets a bug.
-      workflowStarter: () => ({ start: () => Promise.resolve() }),
-      workflowGateway: () => ({
-        refresh: () => Promise.reject(new Error('database exploded')),
-        notifyDocumentsUploaded: () => (failure ? Promise.reject(failure) : Promise.resolve()),
-      }),
+      overrides: [
+        { provide: ORDER_WORKFLOW_STARTER, useValue: { start: () => Promise.resolve() } },
+        {
+          provide: ORDER_WORKFLOW_GATEWAY,
+          useValue: {
+            refresh: () => Promise.reject(new Error('database exploded')),
+            notifyDocumentsUploaded: () => (failure ? Promise.reject(failure) : Promise.resolve()),
+          },
+        },
+      ],
     });
     http = new HttpTestClient(app.baseUrl);
     account = await createSignedInAccount(app);

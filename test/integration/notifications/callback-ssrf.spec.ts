@@ -1,4 +1,4 @@
-import { type HostResolver } from '../../../libs/outbound/outbound-address.guard';
+import { type HostResolver } from '@libs/platform/outbound/outbound-address.guard';
 import {
   type NotificationTestKit,
   type TestAccountRow,
@@ -9,7 +9,7 @@ import {
   openNotificationTestKit,
 } from './notification-fixtures';
 
-/** Callback URLs pointing at internal addresses (contract section 6): refused in production mode. */
+/** Callback URLs pointing at internal addresses (docs/contract.md §6): refused in production mode. */
 describe('callback address guard (SSRF) on real deliveries', () => {
   let kit: NotificationTestKit;
   let v4: TestReceiver;

@@ -1,5 +1,5 @@
-import { orderProcessingSettings } from '../../../libs/temporal/order-processing-settings';
-import { TemporalOrderWorkflowStarter } from '../../../libs/temporal/temporal-order-workflow.starter';
+import { orderProcessingSettings } from '@libs/orders/workflow-starts/order-processing-settings';
+import { TemporalOrderWorkflowStarter } from '@libs/orders/workflow-starts/temporal-order-workflow.starter';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
 import { HttpTestClient } from '../../support/http-test-client';
 import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';

@@ -1,10 +1,10 @@
 import { Webhook } from 'standardwebhooks';
-import { notificationRedeliveryWorkflowId } from '../../../libs/domain/notification-workflow.contract';
-import { ORDER_STATES } from '../../../libs/domain/order-state';
-import { createDocumentLinkSigner } from '../../../libs/notifications/notification-delivery.factory';
-import { OrderRepository } from '../../../libs/persistence/repositories/order.repository';
-import { StoredDocumentRepository } from '../../../libs/persistence/repositories/stored-document.repository';
-import { extractPdfText } from '../../../libs/pre-statement/testing/pdf-text';
+import { notificationRedeliveryWorkflowId } from '@libs/notifications/notification-workflow.contract';
+import { ORDER_STATES } from '@libs/orders/order-state';
+import { DocumentLinkSigner } from '@libs/notifications/document-links/document-link.signer';
+import { OrderRepository } from '@libs/orders/order.repository';
+import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
+import { extractPdfText } from '../../support/pdf-text';
 import { type TestResponse } from '../../support/http-test-client';
 import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
 import { orderBody } from '../../support/order-fixtures';
@@ -427,7 +427,7 @@ describe('notifications API: delivery log, redelivery, test events, signed docum
       expectError(await stack.http.get(link.pathname), 404, invalid);
 
       const expired = new URL(
-        createDocumentLinkSigner(stack.api.config).signDocumentLink(
+        DocumentLinkSigner.fromConfig(stack.api.config).signDocumentLink(
           document!.id,
           new Date(Date.now() - 1000),
         ),

@@ -1,9 +1,9 @@
 import { Webhook } from 'standardwebhooks';
-import { Doctype } from '../../../libs/domain/doctype';
-import { ORDER_STATES, type OrderState } from '../../../libs/domain/order-state';
-import { type NotificationBody } from '../../../libs/notifications/notification-payload.builder';
-import { type OrderEntity } from '../../../libs/persistence/entities/order.entity';
-import { type StoredDocumentEntity } from '../../../libs/persistence/entities/stored-document.entity';
+import { Doctype } from '@libs/orders/doctype';
+import { ORDER_STATES, type OrderState } from '@libs/orders/order-state';
+import { type NotificationBody } from '@libs/notifications/delivery/notification-payload.builder';
+import { type OrderEntity } from '@libs/persistence/entities/order.entity';
+import { type StoredDocumentEntity } from '@libs/persistence/entities/stored-document.entity';
 import {
   type NotificationTestKit,
   type TestAccountRow,
@@ -30,7 +30,7 @@ const OPTIONS = [
   { shareDocuments: true, shareRegistrationId: true },
 ];
 
-describe('notification body and signature (contract section 6)', () => {
+describe('notification body and signature (docs/contract.md §6)', () => {
   let kit: NotificationTestKit;
   let receiver: TestReceiver;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { createNotificationDeliveryService } from '../../../libs/notifications/notification-delivery.factory';
-import { type NotificationAttemptEntity } from '../../../libs/persistence/entities/notification-attempt.entity';
+import { createNotificationDeliveryService } from '@libs/notifications/delivery/notification-delivery.factory';
+import { type NotificationAttemptEntity } from '@libs/persistence/entities/notification-attempt.entity';
 import {
   type NotificationTestKit,
   type TestAccountRow,

@@ -1,6 +1,6 @@
-import { createOrderWorkerRuntime } from '../../../apps/worker/src/order-worker.runtime';
-import { loadConfig } from '../../../libs/config/app-config';
-import { orderNotificationsWorkflowId } from '../../../libs/domain/notification-workflow.contract';
+import { createWorkerRuntime } from '@apps/worker/src/worker.composition';
+import { loadConfig } from '@libs/platform/config/app-config';
+import { orderNotificationsWorkflowId } from '@libs/notifications/notification-workflow.contract';
 import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
 import { waitFor } from '../../support/wait-for';
 import { WebhookReceiver } from '../../support/webhook-receiver';
@@ -178,7 +178,7 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
   it('splits into an order worker and a notification worker (WORKER_QUEUES), each doing only its part', async () => {
     await stack.stopWorker();
     const start = async (queues: string) => {
-      const runtime = await createOrderWorkerRuntime(
+      const runtime = await createWorkerRuntime(
         loadConfig({ ...process.env, ...stack.env, WORKER_QUEUES: queues }),
       );
       const running = runtime.run();

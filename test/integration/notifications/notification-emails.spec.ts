@@ -1,6 +1,6 @@
-import { confirmationEmailWorkflowId } from '../../../libs/domain/notification-workflow.contract';
-import { CallbackAlertRepository } from '../../../libs/persistence/repositories/callback-alert.repository';
-import { OrderRepository } from '../../../libs/persistence/repositories/order.repository';
+import { confirmationEmailWorkflowId } from '@libs/notifications/notification-workflow.contract';
+import { CallbackAlertRepository } from '@libs/notifications/alerts/callback-alert.repository';
+import { OrderRepository } from '@libs/orders/order.repository';
 import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
 import { orderBody } from '../../support/order-fixtures';
 import { type ReceivedMail, SmtpTestServer } from '../../support/smtp-test-server';

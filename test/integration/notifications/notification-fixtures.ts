@@ -5,37 +5,33 @@ import { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type DataSource } from 'typeorm';
-import { AccountAdministrationService } from '../../../libs/accounts/account-administration.service';
-import { type AppConfig, loadConfig } from '../../../libs/config/app-config';
-import { FilesystemDocumentStore } from '../../../libs/documents/filesystem-document.store';
-import { type Doctype } from '../../../libs/domain/doctype';
-import { type OrderState } from '../../../libs/domain/order-state';
-import { type AccountStatement } from '../../../libs/extranet/account-statement';
-import { type HostResolver, type OutboundAddressPolicy } from '../../../libs/outbound/outbound-address.guard';
-import { createOutboundHttpClient } from '../../../libs/outbound/outbound-http-client.factory';
-import { type DocumentLinkSigner } from '../../../libs/notifications/document-link.signer';
-import { createDocumentLinkSigner } from '../../../libs/notifications/notification-delivery.factory';
-import { NotificationContentRepository } from '../../../libs/notifications/notification-content.repository';
-import { NotificationDeliveryService } from '../../../libs/notifications/notification-delivery.service';
-import { NotificationPayloadBuilder } from '../../../libs/notifications/notification-payload.builder';
+import { AccountAdministrationService } from '@libs/accounts/account-administration.service';
+import { type AppConfig, loadConfig } from '@libs/platform/config/app-config';
+import { FilesystemDocumentStore } from '@libs/platform/documents/filesystem-document.store';
+import { type Doctype } from '@libs/orders/doctype';
+import { type OrderState } from '@libs/orders/order-state';
+import { type AccountStatement } from '@libs/extranet/account-statement';
 import {
-  type NewNotification,
-  NotificationRepository,
-} from '../../../libs/notifications/notification.repository';
-import { WebhookSender } from '../../../libs/notifications/webhook-sender';
-import { createDataSource } from '../../../libs/persistence/data-source.factory';
-import { OrderEntity } from '../../../libs/persistence/entities/order.entity';
-import { PreStatementEntity } from '../../../libs/persistence/entities/pre-statement.entity';
-import { StoredDocumentEntity } from '../../../libs/persistence/entities/stored-document.entity';
-import { AccountRepository } from '../../../libs/persistence/repositories/account.repository';
-import { ApiKeyRepository } from '../../../libs/persistence/repositories/api-key.repository';
-import { OrderRepository } from '../../../libs/persistence/repositories/order.repository';
-import { generateOrderId } from '../../../libs/orders/order-id-generator';
-import { buildAccountStatement } from '../../../libs/pre-statement/testing/pre-statement-input.factory';
-import {
-  type SecurityServices,
-  createSecurityServices,
-} from '../../../libs/security/security-services.factory';
+  type HostResolver,
+  type OutboundAddressPolicy,
+} from '@libs/platform/outbound/outbound-address.guard';
+import { createOutboundHttpClient } from '@libs/platform/outbound/outbound-http-client.factory';
+import { DocumentLinkSigner } from '@libs/notifications/document-links/document-link.signer';
+import { NotificationContentRepository } from '@libs/notifications/delivery/notification-content.repository';
+import { NotificationDeliveryService } from '@libs/notifications/delivery/notification-delivery.service';
+import { NotificationPayloadBuilder } from '@libs/notifications/delivery/notification-payload.builder';
+import { type NewNotification, NotificationRepository } from '@libs/notifications/notification.repository';
+import { WebhookSender } from '@libs/notifications/delivery/webhook-sender';
+import { createDataSource } from '@libs/persistence/data-source.factory';
+import { OrderEntity } from '@libs/persistence/entities/order.entity';
+import { PreStatementEntity } from '@libs/persistence/entities/pre-statement.entity';
+import { StoredDocumentEntity } from '@libs/persistence/entities/stored-document.entity';
+import { AccountRepository } from '@libs/accounts/account.repository';
+import { ApiKeyRepository } from '@libs/accounts/api-key.repository';
+import { OrderRepository } from '@libs/orders/order.repository';
+import { generateOrderId } from '@libs/orders/creation/order-id-generator';
+import { buildAccountStatement } from '../../support/pre-statement-input.factory';
+import { type SecurityServices, createSecurityServices } from '@libs/security/security-services.factory';
 
 /** Everything the delivery tests build on: the suite's database, real repositories, a temporary store. */
 export interface NotificationTestKit {
@@ -61,7 +57,7 @@ export async function openNotificationTestKit(): Promise<NotificationTestKit> {
   const security = createSecurityServices(config.security);
   const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notification-documents-'));
   const store = new FilesystemDocumentStore(storeDir);
-  const links = createDocumentLinkSigner(config);
+  const links = DocumentLinkSigner.fromConfig(config);
   const specimen = fakePdf('SPÉCIMEN');
   const notifications = new NotificationRepository(dataSource);
   const payloads = new NotificationPayloadBuilder(

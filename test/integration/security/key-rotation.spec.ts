@@ -2,9 +2,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { createOrderWorkerRuntime } from '../../../apps/worker/src/order-worker.runtime';
-import { DEVELOPMENT_ENCRYPTION_KEYS, loadConfig } from '../../../libs/config/app-config';
-import { createDataSource, runMigrations } from '../../../libs/persistence/data-source.factory';
+import { createWorkerRuntime } from '@apps/worker/src/worker.composition';
+import { DEVELOPMENT_ENCRYPTION_KEYS, loadConfig } from '@libs/platform/config/app-config';
+import { createDataSource, runMigrations } from '@libs/persistence/data-source.factory';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
 import { HttpTestClient } from '../../support/http-test-client';
 import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
@@ -114,7 +114,7 @@ describe('npm run cli -- keys rotate', () => {
     await stack.stopWorker();
     const rotatedEnv = { ...stack.env, DATABASE_URL: databaseUrl, ENCRYPTION_KEY: ROTATED_KEYS };
     rotatedApi = await startApiTestApp({ env: rotatedEnv });
-    const runtime = await createOrderWorkerRuntime(loadConfig({ ...process.env, ...rotatedEnv }));
+    const runtime = await createWorkerRuntime(loadConfig({ ...process.env, ...rotatedEnv }));
     rotatedWorker = {
       run: runtime.run(),
       shutdown: runtime.shutdown,

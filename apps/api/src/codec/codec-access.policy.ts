@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type CodecConfig, type RuntimeMode } from '../../../../libs/config/app-config';
+import { type CodecConfig, type RuntimeMode } from '@libs/platform/config/app-config';
 
 /**
  * Who may call the codec endpoints, which decrypt anything the service sent to Temporal:

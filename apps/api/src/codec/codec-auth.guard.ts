@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { type Request } from 'express';
-import { DomainError } from '../../../../libs/domain/domain-error';
-import { headerValue } from '../auth/api-auth.guard';
+import { DomainError } from '@libs/platform/domain-error';
+import { headerValue } from '../platform/security/api-auth.guard';
 import { CodecAccessPolicy } from './codec-access.policy';
 
 /** The codec routes take no API key: they check the codec token (see CodecAccessPolicy). */

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/common';
-import { DocumentLinkService } from '../../../../libs/notifications/document-link.service';
-import { Public } from '../auth/public.decorator';
-import { DocumentLinkDocs } from '../openapi/operations/notification.docs';
+import { DocumentLinkService } from '@libs/notifications/document-links/document-link.service';
+import { Public } from '../platform/security/public.decorator';
+import { Endpoint } from '../openapi/endpoint.decorator';
 
 /**
  * The signed, expiring document links of `done` notifications. Public: the signature is the
@@ -13,7 +13,28 @@ export class DocumentLinkController {
 
   @Public()
   @Get(':id')
-  @DocumentLinkDocs()
+  @Endpoint({
+    tag: 'notifications',
+    operationId: 'openDocumentLink',
+    summary: 'Télécharger un document par son lien signé',
+    description:
+      'Les `url` des documents d’une notification `done` : liens signés qui expirent (7 jours par défaut). ' +
+      'La signature tient lieu d’autorisation : ni clé API ni jeton. Un lien expiré se renouvelle en ' +
+      'relivrant la notification.',
+    params: [{ name: 'id', description: 'Identifiant du document', example: '17' }],
+    query: [
+      { name: 'expires', required: true, description: 'Échéance du lien (secondes Unix)' },
+      { name: 'signature', required: true, description: 'Signature du lien' },
+    ],
+    ok: {
+      description: 'Le document',
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    },
+    errors: {
+      404: { description: 'Lien invalide', examples: ['documentLinkInvalid'] },
+      410: { description: 'Lien expiré', examples: ['documentLinkExpired'] },
+    },
+  })
   // The link is a bearer of rights: no shared cache may keep the document.
   @Header('Cache-Control', 'private, no-store')
   async open(

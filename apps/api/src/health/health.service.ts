@@ -1,9 +1,12 @@
 import { type Connection } from '@temporalio/client';
 import { type DataSource } from 'typeorm';
 
-export interface HealthReport {
-  database: boolean;
-  temporal: boolean;
+/**
+ * A class so that the API documents this very shape (describeSchema); the code builds plain objects of it.
+ */
+export class HealthReport {
+  database!: boolean;
+  temporal!: boolean;
 }
 
 /**

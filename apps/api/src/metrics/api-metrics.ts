@@ -1,8 +1,8 @@
 import { Registry } from 'prom-client';
-import { type MetricsConfig } from '../../../../libs/config/app-config';
-import { HttpRequestMetrics } from '../../../../libs/metrics/http-request.metrics';
-import { OrderOperationsMetrics } from '../../../../libs/metrics/order-operations.metrics';
-import { type OperationalStatsRepository } from '../../../../libs/persistence/repositories/operational-stats.repository';
+import { type MetricsConfig } from '@libs/platform/config/app-config';
+import { HttpRequestMetrics } from '@libs/platform/metrics/http-request.metrics';
+import { OrderOperationsMetrics } from '@libs/platform/metrics/order-operations.metrics';
+import { type OperationalStatsRepository } from '@libs/platform/metrics/operational-stats.repository';
 
 /**
  * The API's Prometheus registry: its HTTP traffic, and the order and notification series read from the

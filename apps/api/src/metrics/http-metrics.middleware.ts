@@ -1,6 +1,6 @@
 import { type NextFunction, type Request, type Response } from 'express';
-import { type HttpRequestMetrics } from '../../../../libs/metrics/http-request.metrics';
-import { type RouteCatalog } from '../http/route-catalog';
+import { type HttpRequestMetrics } from '@libs/platform/metrics/http-request.metrics';
+import { type RouteCatalog } from '../platform/http/route-catalog';
 
 /** Label of requests no route serves (scanners, typos): one series for all of them. */
 export const UNMATCHED_ROUTE = 'unmatched';

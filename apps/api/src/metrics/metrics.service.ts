@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { DomainError } from '../../../../libs/domain/domain-error';
-import { processMetricsRegistry, renderMetrics } from '../../../../libs/metrics/process-metrics';
+import { DomainError } from '@libs/platform/domain-error';
+import { processMetricsRegistry, renderMetrics } from '@libs/platform/metrics/process-metrics';
 import { type ApiMetrics } from './api-metrics';
 
 /** Renders the Prometheus text (the API's series and the process's), behind METRICS_TOKEN when set. */

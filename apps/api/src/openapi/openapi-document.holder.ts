@@ -1,18 +1,20 @@
 import { type OpenAPIObject } from '@nestjs/swagger';
 
 /**
- * The document is built from the application once its controllers exist, after the module that serves
- * it was created: the factory puts it here, the controller reads it.
+ * The document, published once at bootstrap. Nest scans routes from the created application, which no
+ * provider can reach, so the module that serves the document exists before it does:
+ * initialiseHttpApplication builds it and publishes it here, the controller reads it.
  */
 export class OpenApiDocumentHolder {
-  private document: OpenAPIObject | null = null;
+  private document: Readonly<OpenAPIObject> | null = null;
 
-  set(document: OpenAPIObject): void {
-    this.document = document;
+  publish(document: OpenAPIObject): void {
+    if (this.document) throw new Error('The OpenAPI document is published once, at bootstrap');
+    this.document = Object.freeze(document);
   }
 
-  get(): OpenAPIObject {
-    if (!this.document) throw new Error('The OpenAPI document was not built (see publishOpenApiDocument)');
+  get(): Readonly<OpenAPIObject> {
+    if (!this.document) throw new Error('The OpenAPI document was not published (initialiseHttpApplication)');
     return this.document;
   }
 }

@@ -5,19 +5,44 @@ import {
   type OperationObject,
   type ParameterObject,
   type ResponseObject,
+  type SecuritySchemeObject,
   SwaggerModule,
 } from '@nestjs/swagger';
-import { type AppConfig } from '../../../../libs/config/app-config';
-import { PUBLIC_OPERATION_EXTENSION } from '../auth/public.decorator';
-import { ERROR_ENVELOPE_REF, ERROR_ENVELOPE_SCHEMA } from './openapi-envelope';
+import { type AppConfig } from '@libs/platform/config/app-config';
+import { PUBLIC_OPERATION_EXTENSION } from '../platform/security/public.decorator';
+import {
+  ERROR_ENVELOPE_REF,
+  ERROR_ENVELOPE_SCHEMA,
+  ERROR_EXAMPLES,
+  type ErrorExampleName,
+} from './error-envelope';
 import { OPENAPI_DESCRIPTION } from './openapi-description';
-import { ERROR_EXAMPLES } from './openapi-examples';
 import { OPENAPI_TAGS } from './openapi-tags';
 
 /** Version of the published interface this document describes (not of the service's build). */
 export const API_VERSION = '1.0';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+const SECURITY_SCHEMES = {
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Auth-Key',
+    description: 'Clé API du compte (`psk_live_…`)',
+  },
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'Jeton obtenu par POST /account/auth',
+  },
+  metricsToken: { type: 'http', scheme: 'bearer', description: 'Valeur de METRICS_TOKEN (opérateurs)' },
+  codecToken: { type: 'http', scheme: 'bearer', description: 'Valeur de CODEC_AUTH_TOKEN (opérateurs)' },
+} satisfies Record<string, SecuritySchemeObject>;
+
+/** The names a route's `security` may use (Endpoint). */
+export type SecuritySchemeName = keyof typeof SECURITY_SCHEMES;
 
 const REQUEST_ID_HEADER = {
   description: 'Identifiant de la requête, à citer au support (celui envoyé par le client, sinon un nouveau)',
@@ -35,32 +60,12 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
     .setDescription(OPENAPI_DESCRIPTION)
     .setVersion(API_VERSION)
     .addServer(config.http.publicBaseUrl)
-    .addApiKey(
-      { type: 'apiKey', in: 'header', name: 'X-Auth-Key', description: 'Clé API du compte (`psk_live_…`)' },
-      'apiKey',
-    )
-    .addBearerAuth(
-      {
-        type: 'http',
-        scheme: 'bearer',
-        bearerFormat: 'JWT',
-        description: 'Jeton obtenu par POST /account/auth',
-      },
-      'bearer',
-    )
-    .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: 'Valeur de METRICS_TOKEN (opérateurs)' },
-      'metricsToken',
-    )
-    .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: 'Valeur de CODEC_AUTH_TOKEN (opérateurs)' },
-      'codecToken',
-    )
     // Both headers on every route but the public ones: one requirement object means "and".
     .addSecurityRequirements({ apiKey: [], bearer: [] });
+  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) builder.addSecurity(name, scheme);
   for (const tag of Object.values(OPENAPI_TAGS)) builder.addTag(tag.name, tag.description);
   const document = SwaggerModule.createDocument(app, builder.build(), {
-    // Sections are the tags of the docs decorators, not controller class names.
+    // Sections are the tags of the Endpoint decorators, not controller class names.
     autoTagControllers: false,
   });
   return uniqueOperationIds(completeOperations(document));
@@ -132,49 +137,22 @@ function addCommonErrors(
     operation.requestBody !== undefined &&
     'content' in operation.requestBody &&
     operation.requestBody.content['application/json'] !== undefined;
-  if (needsApiKey)
-    addError(operation, 400, 'Clé API manquante ou inconnue', 'invalidApiKey', ERROR_EXAMPLES.invalidApiKey);
-  if (needsToken) {
-    addError(
-      operation,
-      401,
-      'Jeton d’accès manquant, invalide ou expiré',
-      'unauthenticated',
-      ERROR_EXAMPLES.unauthenticated,
-    );
-  }
+  if (needsApiKey) addError(operation, 400, 'Clé API manquante ou inconnue', 'invalidApiKey');
+  if (needsToken) addError(operation, 401, 'Jeton d’accès manquant, invalide ou expiré', 'unauthenticated');
   if (hasJsonBody) {
-    addError(operation, 400, 'JSON mal formé', 'malformedJson', ERROR_EXAMPLES.malformedJson);
-    addError(operation, 413, 'Corps trop volumineux', 'payloadTooLarge', ERROR_EXAMPLES.payloadTooLarge);
-    addError(operation, 415, 'Corps non JSON', 'unsupportedMediaType', ERROR_EXAMPLES.unsupportedMediaType);
+    addError(operation, 400, 'JSON mal formé', 'malformedJson');
+    addError(operation, 413, 'Corps trop volumineux', 'payloadTooLarge');
+    addError(operation, 415, 'Corps non JSON', 'unsupportedMediaType');
   }
-  addError(
-    operation,
-    429,
-    'Trop de requêtes : réessayer après Retry-After secondes',
-    'rateLimited',
-    ERROR_EXAMPLES.rateLimited,
-  );
+  addError(operation, 429, 'Trop de requêtes : réessayer après Retry-After secondes', 'rateLimited');
   const retryAfter = (operation.responses['429'] as ResponseObject).headers ?? {};
   (operation.responses['429'] as ResponseObject).headers = {
     ...retryAfter,
     'Retry-After': { description: 'Secondes à attendre', schema: { type: 'integer', example: 30 } },
   };
-  addError(
-    operation,
-    500,
-    'Erreur inattendue, avec une référence à citer',
-    'internalError',
-    ERROR_EXAMPLES.internalError,
-  );
+  addError(operation, 500, 'Erreur inattendue, avec une référence à citer', 'internalError');
   if (!operation.tags?.includes(OPENAPI_TAGS.documentation.name)) {
-    addError(
-      operation,
-      503,
-      'Base de données ou Temporal indisponible',
-      'dependencyUnavailable',
-      ERROR_EXAMPLES.dependencyUnavailable,
-    );
+    addError(operation, 503, 'Base de données ou Temporal indisponible', 'dependencyUnavailable');
   }
 }
 
@@ -183,11 +161,11 @@ function addError(
   operation: OperationObject,
   status: number,
   description: string,
-  exampleName: string,
-  example: { message: string },
+  exampleName: ErrorExampleName,
 ): void {
   const key = String(status);
   const existing = operation.responses[key] as ResponseObject | undefined;
+  const example = ERROR_EXAMPLES[exampleName];
   const named = { [exampleName]: { summary: example.message, value: example } };
   if (!existing) {
     operation.responses[key] = {

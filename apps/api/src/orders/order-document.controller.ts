@@ -1,16 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, Post, StreamableFile } from '@nestjs/common';
-import { type AuthenticatedAccount } from '../../../../libs/orders/authenticated-account';
+import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 import {
   OrderDocumentUploadService,
   type UploadReceipt,
-} from '../../../../libs/orders/order-document-upload.service';
-import { PreStatementDownloadService } from '../../../../libs/orders/pre-statement-download.service';
-import { decodeUploadedDocuments } from '../../../../libs/orders/uploaded-document';
-import { CurrentAccount } from '../auth/current-account.decorator';
-import { type Envelope, successEnvelope } from '../http/envelope';
-import { DownloadPreStatementDocs, UploadDocumentsDocs } from '../openapi/operations/order-document.docs';
+} from '@libs/orders/documents/order-document-upload.service';
+import { PreStatementDownloadService } from '@libs/orders/documents/pre-statement-download.service';
+import { decodeUploadedDocuments } from '@libs/orders/documents/uploaded-document';
+import { CurrentAccount } from '../platform/security/current-account.decorator';
+import { type Envelope, successEnvelope } from '../platform/http/envelope';
+import { Endpoint } from '../openapi/endpoint.decorator';
 import { UploadDocumentsDto } from './dto/upload-documents.dto';
-import { JsonBody } from '../http/json-body.decorator';
+import { UPLOAD_EXAMPLES } from './dto/upload-documents.examples';
+import { ORDER_ID_PARAM } from './order-id.param';
+import { UPLOAD_RECEIPT_EXAMPLE, UPLOAD_RECEIPT_SCHEMA } from './upload-receipt.schema';
+import { JsonBody } from '../platform/http/json-body.decorator';
 
 /** Documents of an order: the client's uploads in, the finished pre-statement out. */
 @Controller('order')
@@ -23,7 +26,23 @@ export class OrderDocumentController {
   @Post(':orderid/documents')
   @JsonBody('upload')
   @HttpCode(200)
-  @UploadDocumentsDocs()
+  @Endpoint({
+    tag: 'documents',
+    operationId: 'uploadDocuments',
+    summary: 'Envoyer des documents pour une commande',
+    description:
+      'Méthode upload (ou pour compléter l’extranet) : 1 à 20 documents en base64, corps limité à 30 Mio. ' +
+      'Un PDF est vérifié (en-tête `%PDF-` et marqueur `%%EOF`). Une commande en attente (`waiting`) ' +
+      'reprend aussitôt. Chaque document refusé est nommé par son index.',
+    params: [ORDER_ID_PARAM],
+    body: { schema: UploadDocumentsDto, description: 'Documents à ajouter', examples: UPLOAD_EXAMPLES },
+    ok: {
+      schema: UPLOAD_RECEIPT_SCHEMA,
+      description: 'Documents enregistrés',
+      examples: { recu: { summary: 'Un document enregistré', value: UPLOAD_RECEIPT_EXAMPLE } },
+    },
+    errors: { 404: { description: 'Commande inconnue', examples: ['orderNotFound'] } },
+  })
   async upload(
     @CurrentAccount() caller: AuthenticatedAccount,
     @Param('orderid') orderid: string,
@@ -34,7 +53,23 @@ export class OrderDocumentController {
   }
 
   @Get(':orderid/document')
-  @DownloadPreStatementDocs()
+  @Endpoint({
+    tag: 'documents',
+    operationId: 'downloadPreStatement',
+    summary: 'Télécharger le pré-état daté (PDF)',
+    description:
+      'Le PDF de la dernière version terminée, en pièce jointe. Le même fichier arrive en base64 dans ' +
+      '`content` de la notification `done`.',
+    params: [ORDER_ID_PARAM],
+    ok: {
+      description: 'Le pré-état daté',
+      content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    },
+    errors: {
+      404: { description: 'Commande inconnue', examples: ['orderNotFound'] },
+      409: { description: 'Pas encore terminé (état autre que done)', examples: ['documentNotReady'] },
+    },
+  })
   async download(
     @CurrentAccount() caller: AuthenticatedAccount,
     @Param('orderid') orderid: string,

@@ -1,6 +1,6 @@
 import { type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { type OrderWorkflowRelay } from '../../../../libs/orders/order-workflow-relay';
-import { type UnstartedOrderSweep } from '../../../../libs/orders/unstarted-order-sweep';
+import { type OrderWorkflowRelay } from '@libs/orders/workflow-starts/order-workflow-relay';
+import { type UnstartedOrderSweep } from '@libs/orders/workflow-starts/unstarted-order-sweep';
 
 /**
  * Runs the recovery sweep while the API runs. On shutdown (after the HTTP server has finished the

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsString, MaxLength } from 'class-validator';
-import { ORDER_STATES, type OrderState } from '../../../../../libs/domain/order-state';
-import { VALIDATION_MESSAGES as M } from '../../../../../libs/i18n/messages.fr';
-import { PATH } from '../../http/dto-validation.pipe';
+import { ORDER_STATES, type OrderState } from '@libs/orders/order-state';
+import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
+import { PATH } from '../../platform/http/dto-validation.pipe';
 
 /** Body of `POST /test/webhook-events`: which test-mode order, and which status to notify. */
 export class TestWebhookEventDto {

@@ -20,11 +20,11 @@ import {
   ValidationArguments,
   registerDecorator,
 } from 'class-validator';
-import { VALIDATION_MESSAGES as M } from '../../../../../libs/i18n/messages.fr';
-import { type NewOrder } from '../../../../../libs/orders/new-order';
-import { decodeUploadedDocuments } from '../../../../../libs/orders/uploaded-document';
-import { PATH, SYNDIC_RULE } from '../../http/dto-validation.pipe';
-import { IsOutboundUrl } from '../../http/outbound-url.validation';
+import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
+import { type NewOrder } from '@libs/orders/creation/new-order';
+import { decodeUploadedDocuments } from '@libs/orders/documents/uploaded-document';
+import { PATH, SYNDIC_RULE } from '../../platform/http/dto-validation.pipe';
+import { IsOutboundUrl } from '../../platform/http/outbound-url.validation';
 import { IsUploadedDocumentList, UploadedDocumentItem } from './upload-documents.dto';
 
 export const ORDER_METHODS = ['extranet', 'upload'] as const;

@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { ORDER_STATES, type OrderState } from '../../../../../libs/domain/order-state';
-import { VALIDATION_MESSAGES as M } from '../../../../../libs/i18n/messages.fr';
-import { PATH } from '../../http/dto-validation.pipe';
+import { ORDER_STATES, type OrderState } from '@libs/orders/order-state';
+import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
+import { PATH } from '../../platform/http/dto-validation.pipe';
 import { PageQuery } from './page.query';
 
 export class ListOrdersQuery extends PageQuery {

@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { VALIDATION_MESSAGES as M } from '../../../../../libs/i18n/messages.fr';
-import { PATH } from '../../http/dto-validation.pipe';
+import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
+import { PATH } from '../../platform/http/dto-validation.pipe';
 
 /** `limit` and `cursor` of the listing routes (keyset paging: `cursor` is the previous `next_cursor`). */
 export class PageQuery {

@@ -11,9 +11,9 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { VALIDATION_MESSAGES as M } from '../../../../../libs/i18n/messages.fr';
-import { type RefreshRequest } from '../../../../../libs/orders/refresh-request';
-import { PATH, SYNDIC_RULE } from '../../http/dto-validation.pipe';
+import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
+import { type RefreshRequest } from '@libs/orders/refresh/refresh-request';
+import { PATH, SYNDIC_RULE } from '../../platform/http/dto-validation.pipe';
 import { ORDER_METHODS, SyndicDto } from './create-order.dto';
 
 /** Body of `POST /order/<orderid>/refresh`. Whether credentials are needed is the service's rule. */

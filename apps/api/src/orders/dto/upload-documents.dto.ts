@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, type ValidationArguments, registerDecorator } from 'class-validator';
-import { VALIDATION_MESSAGES as M } from '../../../../../libs/i18n/messages.fr';
-import { checkUploadedDocuments } from '../../../../../libs/orders/uploaded-document';
-import { PATH } from '../../http/dto-validation.pipe';
+import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
+import { checkUploadedDocuments } from '@libs/orders/documents/uploaded-document';
+import { PATH } from '../../platform/http/dto-validation.pipe';
 
 /**
  * One uploaded document as it travels in JSON; checked by `checkUploadedDocuments` (a class only so that

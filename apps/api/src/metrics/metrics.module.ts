@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { type AppConfig } from '@libs/platform/config/app-config';
+import { OperationalStatsRepository } from '@libs/platform/metrics/operational-stats.repository';
+import { APP_CONFIG } from '../platform/config.module';
+import { ApiMetrics } from './api-metrics';
+import { MetricsController } from './metrics.controller';
+import { MetricsService } from './metrics.service';
+
+/** `GET /metrics` (Prometheus) and the registry the HTTP metrics middleware records into. */
+@Module({
+  controllers: [MetricsController],
+  providers: [
+    {
+      provide: ApiMetrics,
+      useFactory: (stats: OperationalStatsRepository, config: AppConfig) =>
+        new ApiMetrics(stats, config.metrics),
+      inject: [OperationalStatsRepository, APP_CONFIG],
+    },
+    {
+      provide: MetricsService,
+      useFactory: (metrics: ApiMetrics, config: AppConfig) =>
+        new MetricsService(metrics, config.metrics.token),
+      inject: [ApiMetrics, APP_CONFIG],
+    },
+  ],
+  exports: [ApiMetrics],
+})
+export class MetricsModule {}

@@ -1,0 +1,27 @@
+import { type DocumentedExample } from '../../openapi/endpoint.decorator';
+import { EXAMPLE_PDF_BASE64 } from '../../openapi/example-values';
+
+export const UPLOAD_EXAMPLES: Record<string, DocumentedExample> = {
+  minutes: {
+    summary: 'Un procès-verbal d’assemblée générale (doctype 2)',
+    value: {
+      documents: [
+        { doctype: 2, filename: 'pv-ag-2024.pdf', mimetype: 'application/pdf', content: EXAMPLE_PDF_BASE64 },
+      ],
+    },
+  },
+  notPdf: {
+    summary: 'Refusé (400) : le contenu n’est pas un PDF',
+    value: {
+      documents: [
+        {
+          doctype: 2,
+          filename: 'pv-ag-2024.pdf',
+          mimetype: 'application/pdf',
+          content: Buffer.from('pas un pdf').toString('base64'),
+        },
+      ],
+    },
+    'x-expected-status': 400,
+  },
+};

@@ -1,0 +1,97 @@
+import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { type ValidationError, validateSync } from 'class-validator';
+import { DomainError } from '@libs/platform/domain-error';
+import { VALIDATION_MESSAGES } from '@libs/platform/messages.fr';
+import { type OutboundAddressGuard } from '@libs/platform/outbound/outbound-address.guard';
+import { outboundUrlRefusals } from './outbound-url.validation';
+
+/** Placeholder the DTO messages use for the field path, filled in with e.g. `owners[0].firstname`. */
+export const PATH = '{path}';
+
+/** Marker of the one rule whose text the published interface fixes: the syndic for `extranet`. */
+export const SYNDIC_RULE = 'syndic_invalid';
+
+/**
+ * Validates bodies and queries against their DTO class. All messages are French and name the field;
+ * unknown fields are dropped. The syndic rule of the published interface gets its exact text.
+ * With the outbound address guard of the running configuration, the addresses the service will call
+ * on the client's behalf (`IsOutboundUrl` fields) are refused when they are a forbidden IP literal.
+ */
+@Injectable()
+export class DtoValidationPipe implements PipeTransform {
+  constructor(private readonly outboundAddresses: OutboundAddressGuard | null = null) {}
+
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    const dto = metadata.metatype;
+    if (
+      !dto ||
+      metadata.type === 'custom' ||
+      [String, Boolean, Number, Array, Object].includes(dto as never)
+    ) {
+      return value;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      throw new DomainError('validation_failed', {}, VALIDATION_MESSAGES.bodyNotObject());
+    }
+    // PostgreSQL text cannot hold U+0000: refused here rather than failing in the database.
+    const withNul = pathOfNulCharacter(value);
+    if (withNul !== null) {
+      throw new DomainError('validation_failed', {}, VALIDATION_MESSAGES.nullCharacter(withNul));
+    }
+    let instance: object;
+    let errors: ValidationError[];
+    try {
+      instance = plainToInstance(dto as new () => object, value, { excludeExtraneousValues: false });
+      errors = validateSync(instance, {
+        whitelist: true,
+        forbidUnknownValues: false,
+        stopAtFirstError: true,
+      });
+    } catch {
+      // The transformer trips on some hostile shapes (e.g. a `constructor` field in a query string):
+      // whatever it cannot read is not valid input.
+      throw new DomainError('validation_failed');
+    }
+    const messages = flatten(errors, '');
+    if (this.outboundAddresses) messages.push(...outboundUrlRefusals(instance, this.outboundAddresses));
+    if (messages.length === 0) return instance;
+    if (messages.includes(SYNDIC_RULE)) throw new DomainError('syndic_invalid');
+    throw new DomainError('validation_failed', {}, [...new Set(messages)].join(' ; '));
+  }
+}
+
+/** Path (`owners[0].firstname`) of the first key or string holding U+0000, or null. Iterative. */
+function pathOfNulCharacter(root: object): string | null {
+  const pending: [unknown, string][] = [[root, '']];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = Array.isArray(value) ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
+      if (key.includes('\u0000')) return childPath;
+      pending.push([child, childPath]);
+    }
+  }
+  return null;
+}
+
+function flatten(errors: ValidationError[], parent: string): string[] {
+  const messages: string[] = [];
+  for (const error of errors) {
+    const path =
+      parent === ''
+        ? error.property
+        : /^\d+$/.test(error.property)
+          ? `${parent}[${error.property}]`
+          : `${parent}.${error.property}`;
+    for (const message of Object.values(error.constraints ?? {}))
+      messages.push(message.split(PATH).join(path));
+    if (error.children?.length) messages.push(...flatten(error.children, path));
+  }
+  return messages;
+}

@@ -1,0 +1,114 @@
+import { PassThrough } from 'node:stream';
+import { type Request, type Response } from 'express';
+import { HttpRefusal } from './http-refusal';
+import { MAX_JSON_DEPTH, readJsonBody } from './json-body.reader';
+
+const LIMIT = 1024;
+
+function post(headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  const req = Object.assign(new PassThrough(), { method: 'POST', headers });
+  const res = { writeContinue: jest.fn() };
+  const settled = jest.fn();
+  const body = readJsonBody(req as unknown as Request, res as unknown as Response, LIMIT);
+  body.then(settled, settled);
+  return { req, res, body, settled };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('readJsonBody', () => {
+  it('parses a JSON body', async () => {
+    const { req, body } = post();
+    req.end('{"a":1}');
+    await expect(body).resolves.toEqual({ a: 1 });
+  });
+
+  it('answers 413 beyond the limit', async () => {
+    const { req, body } = post();
+    req.write(Buffer.alloc(2048, 0x20));
+    const error: unknown = await body.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpRefusal);
+    expect(error).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('answers 413 to a body announced beyond the limit without reading it', async () => {
+    const { req, body, res } = post({
+      'content-type': 'application/json',
+      'content-length': String(LIMIT + 1),
+      expect: '100-continue',
+    });
+    await expect(body).rejects.toMatchObject({ code: 'payload_too_large' });
+    expect(req.listenerCount('data')).toBe(0);
+    // Refused before the client was told to send its body.
+    expect(res.writeContinue).not.toHaveBeenCalled();
+  });
+
+  it('tells a client waiting for it to send its body', async () => {
+    const { req, body, res } = post({ 'content-type': 'application/json', expect: '100-continue' });
+    expect(res.writeContinue).toHaveBeenCalledTimes(1);
+    req.end('{}');
+    await expect(body).resolves.toEqual({});
+  });
+
+  it('leaves a request its client aborted mid-body unanswered, not as a server error', async () => {
+    const { req, settled } = post();
+    req.write('{');
+    req.emit('error', Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    await tick();
+    expect(settled).not.toHaveBeenCalled();
+  });
+
+  it('passes any other read error on', async () => {
+    const { req, body } = post();
+    const failure = new Error('EIO');
+    req.emit('error', failure);
+    await expect(body).rejects.toBe(failure);
+  });
+
+  it.each([
+    ['valid but too deep', `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`],
+    ['too deep before a syntax error', `${'['.repeat(1000)}x`],
+  ])('says a body is nested too deeply when it is %s', async (_case, text) => {
+    const { req, body } = post();
+    req.end(text);
+    await expect(body).rejects.toMatchObject({
+      code: 'validation_failed',
+      detailText: `Le corps de la requête est trop profondément imbriqué (${MAX_JSON_DEPTH} niveaux au plus)`,
+    });
+  });
+
+  it('accepts the deepest body allowed', async () => {
+    const { req, body } = post();
+    req.end(`${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`);
+    await expect(body).resolves.toBeInstanceOf(Array);
+  });
+
+  it('reports malformed JSON with its position, and an empty body as such', async () => {
+    const malformed = post();
+    malformed.req.end('{"a":1 "b":2}');
+    await expect(malformed.body).rejects.toMatchObject({
+      code: 'malformed_json',
+      details: { reason: 'virgule attendue (ligne 1, colonne 8, position 7)' },
+    });
+    const blank = post();
+    blank.req.end('  \n ');
+    await expect(blank.body).rejects.toMatchObject({
+      code: 'malformed_json',
+      details: { reason: 'corps de requête vide (ligne 1, colonne 1, position 0)' },
+    });
+  });
+
+  it('drops keys that name prototypes, escaped or not', async () => {
+    const { req, body } = post();
+    req.end('{"__proto__": {"x": 1}, "a": {"constructor": 2, "b": 3}, "\\u0070rototype": 4}');
+    const parsed = (await body) as Record<string, unknown>;
+    expect(Object.keys(parsed)).toEqual(['a']);
+    expect(parsed.a).toEqual({ b: 3 });
+  });
+
+  it('answers 415 to a body that is not JSON', async () => {
+    const { req, body } = post({ 'content-type': 'text/plain' });
+    req.end('a=1');
+    await expect(body).rejects.toMatchObject({ code: 'unsupported_media_type' });
+  });
+});

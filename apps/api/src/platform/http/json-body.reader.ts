@@ -1,0 +1,95 @@
+import { HttpRefusal } from './http-refusal';
+import { type Request, type Response } from 'express';
+import { DomainError } from '@libs/platform/domain-error';
+import { JSON_SYNTAX_REASONS, VALIDATION_MESSAGES, jsonPositionText } from '@libs/platform/messages.fr';
+import { scanJson } from './json-scanner';
+import { describeJsonSyntaxError } from './json-syntax-error';
+
+// Far beyond any body of the interface (an order is 3 levels deep); deeper input would only make the
+// recursive validation and transformation code overflow its stack.
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Reads and parses a route's JSON body (instead of the framework's body parser), once the caller is
+ * authenticated, so that every failure is a DomainError with a French message: 413 beyond `limitBytes`
+ * (announced or received), 415 for a non-JSON body, 400 with the position for malformed JSON or with
+ * the depth for too deep a body. A body its client abandons half-way leaves the promise pending:
+ * nobody is left to answer, and the request log records the abort.
+ */
+export function readJsonBody(req: Request, res: Response, limitBytes: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length'] ?? 0) > limitBytes) {
+      reject(new HttpRefusal('payload_too_large'));
+      return;
+    }
+    // The client waits for this before sending a body it announced with `Expect: 100-continue`
+    // (api-app.factory.ts defers it to here): a refused request never has its body sent at all.
+    if (/100-continue/i.test(req.headers.expect ?? '')) res.writeContinue();
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limitBytes) {
+        // The rest is discarded unread once the answer is sent (unread-body.middleware.ts).
+        stop();
+        chunks.length = 0;
+        reject(new HttpRefusal('payload_too_large'));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onError = (error: NodeJS.ErrnoException) => {
+      stop();
+      if (error.code !== 'ECONNRESET') reject(error);
+    };
+    const onEnd = () => {
+      stop();
+      try {
+        resolve(parseJsonBody(Buffer.concat(chunks, received), req.headers['content-type']));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    const stop = () => {
+      req.off('data', onData);
+      req.off('error', onError);
+      req.off('end', onEnd);
+    };
+    req.on('data', onData);
+    req.on('error', onError);
+    req.on('end', onEnd);
+  });
+}
+
+export function parseJsonBody(raw: Buffer, contentType: string | undefined): unknown {
+  if (raw.length === 0) return {};
+  if (!isJsonContentType(contentType)) throw new HttpRefusal('unsupported_media_type');
+  const text = raw.toString('utf8');
+  // One pass that stops at the first error or at the depth limit, before anything is built: V8's own
+  // parser would build all of a deep body first, and gives no position for some errors.
+  const scan = scanJson(text, MAX_JSON_DEPTH);
+  if (scan.kind === 'too_deep') {
+    throw new DomainError('validation_failed', {}, VALIDATION_MESSAGES.nestingTooDeep(MAX_JSON_DEPTH));
+  }
+  if (scan.kind === 'syntax_error') {
+    const reason =
+      text.trim() === ''
+        ? `${JSON_SYNTAX_REASONS.emptyBody} (${jsonPositionText(1, 1, 0)})`
+        : describeJsonSyntaxError(scan, text);
+    throw new HttpRefusal('malformed_json', { reason });
+  }
+  return JSON.parse(text, scan.reservedKeys ? withoutPrototypeKeys : undefined);
+}
+
+// Never fields of the interface; dropped so no code down the line can be tricked into touching prototypes.
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function withoutPrototypeKeys(key: string, value: unknown): unknown {
+  return PROTOTYPE_KEYS.has(key) ? undefined : value;
+}
+
+function isJsonContentType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+}

@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import { type Doctype, REQUIRED_DOCTYPES } from '../doctype';
+import { type DocumentStore } from '@libs/platform/documents/document-store';
+import { type ExtranetConnectorRegistry } from '@libs/extranet/extranet-connector.registry';
+import { type ExtranetDocument } from '@libs/extranet/extranet-document';
+import { type ExtranetConnector } from '@libs/extranet/extranet.port';
+import { type ExtranetSession } from '@libs/extranet/extranet-session';
+import { type OrderEntity } from '@libs/persistence/entities/order.entity';
+import { type OrderRepository } from '../order.repository';
+import { documentStorageKeys, extensionOf } from '../documents/document-storage-key';
+import { type StoredDocumentRepository } from '../documents/stored-document.repository';
+import { parseLots } from '../order-lots';
+import { type SecretBox } from '@libs/security/secret-box';
+import { syndicCredentialsOf } from './order-credentials';
+import { OrderCredentialsMissingError, OrderNotFoundForProcessingError } from './order-processing.errors';
+
+/** Extranet sessions are reused for a short while: one collection makes a dozen calls in a few seconds. */
+const SESSION_TTL_MS = 60_000;
+const MAX_CACHED_SESSIONS = 1000;
+
+interface CachedSession {
+  connector: ExtranetConnector;
+  session: ExtranetSession;
+  expiresAt: number;
+}
+
+/**
+ * Collection from the syndic's extranet on an order's behalf. The extranet session never leaves the
+ * worker (it is cached here briefly, never passed through Temporal), and each step can be retried alone.
+ */
+export class OrderCollectionService {
+  private readonly sessions = new Map<string, CachedSession>();
+
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly documents: StoredDocumentRepository,
+    private readonly connectors: ExtranetConnectorRegistry,
+    private readonly store: DocumentStore,
+    private readonly secretBox: SecretBox,
+  ) {}
+
+  /**
+   * Throws ExtranetCredentialsRefusedError when the extranet refuses the seller's credentials, and the
+   * permanent failures of libs/processing/order-processing-failure.ts when no extranet can be reached.
+   */
+  async verifyLogin(orderid: string): Promise<void> {
+    // Always a fresh login: this step exists to check the credentials.
+    this.sessions.delete(orderid);
+    await this.session(await this.order(orderid));
+  }
+
+  async collectStatement(orderid: string, version: number): Promise<void> {
+    const order = await this.order(orderid);
+    const statement = await this.withSession(order, (connector, session) =>
+      connector.fetchStatement(session, parseLots(order.lots)),
+    );
+    await this.orders.saveStatement(orderid, version, statement);
+  }
+
+  async listDocuments(orderid: string): Promise<ExtranetDocument[]> {
+    const order = await this.order(orderid);
+    return this.withSession(order, (connector, session) => connector.listDocuments(session));
+  }
+
+  /**
+   * Downloads the listed documents this order version does not have yet, a few at a time;
+   * `progress` is called after each one (the activity heartbeats with it).
+   */
+  async downloadDocuments(
+    orderid: string,
+    version: number,
+    documents: ExtranetDocument[],
+    progress: (done: number) => void,
+    concurrency = 4,
+  ): Promise<void> {
+    const order = await this.order(orderid);
+    let next = 0;
+    let done = 0;
+    const workers = Array.from({ length: Math.min(concurrency, documents.length) }, async () => {
+      while (next < documents.length) {
+        const document = documents[next++]!;
+        await this.downloadDocument(order, version, document);
+        progress(++done);
+      }
+    });
+    await Promise.all(workers);
+  }
+
+  /** Downloads one listed document unless this order version already has it. */
+  private async downloadDocument(
+    order: OrderEntity,
+    version: number,
+    document: ExtranetDocument,
+  ): Promise<void> {
+    const orderid = order.orderid;
+    if (await this.documents.existsForOrderVersion(orderid, version, 'extranet', document.id)) return;
+    const { content, mimetype } = await this.withSession(order, (connector, session) =>
+      connector.downloadDocument(session, document.id),
+    );
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    const storageKey = documentStorageKeys.collected(orderid, version, 'extranet', sha256, mimetype);
+    await this.store.put(storageKey, content);
+    await this.documents.insertIfAbsent({
+      orderid,
+      orderVersion: version,
+      source: 'extranet',
+      sourceRef: document.id,
+      doctype: document.doctype,
+      title: document.title,
+      filename: `${document.title}.${extensionOf(mimetype)}`,
+      documentDate: document.date,
+      mimetype,
+      size: content.length,
+      sha256,
+      storageKey,
+    });
+  }
+
+  /** Required document types this order version still lacks (downloads and uploads together). */
+  async missingDoctypes(orderid: string, version: number): Promise<Doctype[]> {
+    const present = new Set(
+      (await this.documents.listForOrderVersion(orderid, version)).map((d) => d.doctype),
+    );
+    const missing = REQUIRED_DOCTYPES.filter((doctype) => !present.has(doctype));
+    await this.orders.saveMissingDoctypes(orderid, version, missing);
+    return missing;
+  }
+
+  private async order(orderid: string): Promise<OrderEntity> {
+    const order = await this.orders.findById(orderid);
+    if (!order) throw new OrderNotFoundForProcessingError(`Order ${orderid} does not exist`);
+    return order;
+  }
+
+  /** Runs `call` with a cached session; a failure drops the session so the retry logs in again. */
+  private async withSession<T>(
+    order: OrderEntity,
+    call: (connector: ExtranetConnector, session: ExtranetSession) => Promise<T>,
+  ): Promise<T> {
+    const { connector, session } = await this.session(order);
+    try {
+      return await call(connector, session);
+    } catch (error) {
+      this.sessions.delete(order.orderid);
+      throw error;
+    }
+  }
+
+  private async session(order: OrderEntity): Promise<CachedSession> {
+    const cached = this.sessions.get(order.orderid);
+    if (cached && cached.expiresAt > Date.now()) return cached;
+    const credentials = syndicCredentialsOf(order, this.secretBox);
+    if (!credentials) {
+      throw new OrderCredentialsMissingError(`Order ${order.orderid} has no syndic credentials`);
+    }
+    const connector = this.connectors.connectorFor({ syndic: credentials, testMode: order.testMode });
+    const fresh = {
+      connector,
+      session: await connector.login(credentials),
+      expiresAt: Date.now() + SESSION_TTL_MS,
+    };
+    if (this.sessions.size >= MAX_CACHED_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
+    this.sessions.set(order.orderid, fresh);
+    return fresh;
+  }
+}

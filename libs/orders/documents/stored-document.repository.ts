@@ -1,0 +1,56 @@
+import { type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { StoredDocumentEntity } from '@libs/persistence/entities/stored-document.entity';
+
+export type NewStoredDocument = Omit<StoredDocumentEntity, 'id' | 'createdAt'>;
+
+export class StoredDocumentRepository {
+  private readonly documents: Repository<StoredDocumentEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.documents = dataSource.getRepository(StoredDocumentEntity);
+  }
+
+  /**
+   * Inserts the document unless this order version already has it (same source and reference) and
+   * returns the stored row, new or existing. With `manager`, inside that transaction.
+   */
+  async insertIfAbsent(row: NewStoredDocument, manager?: EntityManager): Promise<StoredDocumentEntity> {
+    const documents = manager ? manager.getRepository(StoredDocumentEntity) : this.documents;
+    await documents.createQueryBuilder().insert().values(row).orIgnore().execute();
+    return documents.findOneByOrFail({
+      orderid: row.orderid,
+      orderVersion: row.orderVersion,
+      source: row.source,
+      sourceRef: row.sourceRef,
+    });
+  }
+
+  async existsForOrderVersion(
+    orderid: string,
+    version: number,
+    source: StoredDocumentEntity['source'],
+    sourceRef: string,
+  ): Promise<boolean> {
+    return (await this.documents.countBy({ orderid, orderVersion: version, source, sourceRef })) > 0;
+  }
+
+  listForOrderVersion(orderid: string, version: number): Promise<StoredDocumentEntity[]> {
+    return this.documents.find({ where: { orderid, orderVersion: version }, order: { id: 'ASC' } });
+  }
+
+  /** The client's uploads of one collection round, copied into the next one (inside `tx`). */
+  async carryUploadsOver(tx: EntityManager, orderid: string, fromVersion: number, toVersion: number) {
+    await tx.query(
+      `INSERT INTO documents (orderid, order_version, source, source_ref, doctype, title, filename, document_date,
+                              mimetype, size, sha256, storage_key)
+       SELECT orderid, $2, source, source_ref, doctype, title, filename, document_date, mimetype, size, sha256, storage_key
+         FROM documents WHERE orderid = $1 AND order_version = $3 AND source = 'upload'
+       ON CONFLICT DO NOTHING`,
+      [orderid, toVersion, fromVersion],
+    );
+  }
+
+  findById(id: number): Promise<StoredDocumentEntity | null> {
+    return this.documents.findOneBy({ id });
+  }
+}

@@ -1,0 +1,195 @@
+import { DomainError } from '@libs/platform/domain-error';
+import {
+  MAX_DOCUMENTS_PER_REQUEST,
+  checkUploadedDocuments,
+  decodeStrictBase64,
+  decodeUploadedDocuments,
+  isPdf,
+} from './uploaded-document';
+import { jpegBytes, pdfBytes, pngBytes, uploadItem } from '@test/support/document-fixtures';
+
+const errorsOf = (value: unknown, minItems = 0) => checkUploadedDocuments(value, minItems).errors;
+
+describe('checkUploadedDocuments', () => {
+  it('decodes valid items of every accepted type, trimming the filename and lower-casing the type', () => {
+    const { documents, errors } = checkUploadedDocuments(
+      [
+        uploadItem(),
+        uploadItem({
+          doctype: 8,
+          filename: ' plan.png ',
+          mimetype: 'IMAGE/PNG',
+          content: pngBytes().toString('base64'),
+        }),
+        uploadItem({
+          doctype: 10,
+          filename: 'photo.jpg',
+          mimetype: 'image/jpeg',
+          content: jpegBytes().toString('base64'),
+        }),
+      ],
+      1,
+    );
+    expect(errors).toEqual([]);
+    expect(documents).toEqual([
+      { doctype: 1, filename: 'fiche-synthetique.pdf', mimetype: 'application/pdf', content: pdfBytes() },
+      { doctype: 8, filename: 'plan.png', mimetype: 'image/png', content: pngBytes() },
+      { doctype: 10, filename: 'photo.jpg', mimetype: 'image/jpeg', content: jpegBytes() },
+    ]);
+  });
+
+  it('refuses a value that is not a list, or a list of the wrong size', () => {
+    expect(errorsOf('x')).toEqual(["Le champ 'documents' doit être une liste"]);
+    expect(errorsOf({ 0: uploadItem() })).toEqual(["Le champ 'documents' doit être une liste"]);
+    expect(errorsOf([], 1)).toEqual(["Le champ 'documents' doit contenir entre 1 et 20 éléments"]);
+    expect(errorsOf([])).toEqual([]);
+    expect(errorsOf(Array.from({ length: MAX_DOCUMENTS_PER_REQUEST }, () => uploadItem()))).toEqual([]);
+    expect(errorsOf(Array.from({ length: MAX_DOCUMENTS_PER_REQUEST + 1 }, () => uploadItem()))).toEqual([
+      "Le champ 'documents' doit contenir entre 0 et 20 éléments",
+    ]);
+  });
+
+  it.each([
+    ['not an object', 'pièce', "Le champ 'documents[1]' doit être un objet"],
+    ['an array', [uploadItem()], "Le champ 'documents[1]' doit être un objet"],
+    ['without doctype', uploadItem({ doctype: undefined }), "Le champ 'doctype' est obligatoire"],
+    ['with doctype 0', uploadItem({ doctype: 0 }), "Le champ 'doctype' doit être un entier entre 1 et 10"],
+    ['with doctype 11', uploadItem({ doctype: 11 }), "Le champ 'doctype' doit être un entier entre 1 et 10"],
+    [
+      'with doctype 1.5',
+      uploadItem({ doctype: 1.5 }),
+      "Le champ 'doctype' doit être un entier entre 1 et 10",
+    ],
+    [
+      'with doctype "1"',
+      uploadItem({ doctype: '1' }),
+      "Le champ 'doctype' doit être un entier entre 1 et 10",
+    ],
+    ['without filename', uploadItem({ filename: undefined }), "Le champ 'filename' est obligatoire"],
+    [
+      'with a numeric filename',
+      uploadItem({ filename: 12 }),
+      "Le champ 'filename' doit être une chaîne de caractères",
+    ],
+    ['with a blank filename', uploadItem({ filename: '  ' }), "Le champ 'filename' ne doit pas être vide"],
+    [
+      'with a long filename',
+      uploadItem({ filename: `${'a'.repeat(252)}.pdf` }),
+      "Le champ 'filename' ne doit pas dépasser 255 caractères",
+    ],
+    [
+      'with a path',
+      uploadItem({ filename: '../etc/passwd' }),
+      "Le champ 'filename' doit être un nom de fichier",
+    ],
+    [
+      'with a Windows path',
+      uploadItem({ filename: 'C:\\pv.pdf' }),
+      "Le champ 'filename' doit être un nom de fichier",
+    ],
+    [
+      'with a control character',
+      uploadItem({ filename: 'pv\u0000.pdf' }),
+      "Le champ 'filename' doit être un nom de fichier",
+    ],
+    ['named ..', uploadItem({ filename: '..' }), "Le champ 'filename' doit être un nom de fichier"],
+    ['without mimetype', uploadItem({ mimetype: undefined }), "Le champ 'mimetype' est obligatoire"],
+    [
+      'of another type',
+      uploadItem({ mimetype: 'text/plain' }),
+      "Le champ 'mimetype' doit valoir 'application/pdf' ou 'image/jpeg' ou 'image/png'",
+    ],
+    ['without content', uploadItem({ content: undefined }), "Le champ 'content' est obligatoire"],
+    ['with empty content', uploadItem({ content: '' }), "Le champ 'content' ne doit pas être vide"],
+    [
+      'with non-string content',
+      uploadItem({ content: [1, 2] }),
+      "Le champ 'content' doit être une chaîne de caractères",
+    ],
+    [
+      'with non-base64 content',
+      uploadItem({ content: 'pas du base64 !' }),
+      "Le champ 'content' doit être encodé en base64",
+    ],
+    [
+      'with base64url content',
+      uploadItem({ content: Buffer.from([0xfb, 0xff, 0xbf]).toString('base64url') }),
+      "Le champ 'content' doit être encodé en base64",
+    ],
+    [
+      'with a fake PDF',
+      uploadItem({ content: Buffer.from('bonjour').toString('base64') }),
+      "Le champ 'content' doit contenir un fichier PDF valide",
+    ],
+    [
+      'with a truncated PDF',
+      uploadItem({ content: pdfBytes().subarray(0, 40).toString('base64') }),
+      "Le champ 'content' doit contenir un fichier PDF valide",
+    ],
+    [
+      'with a PDF declared as PNG',
+      uploadItem({ mimetype: 'image/png', content: pdfBytes().toString('base64') }),
+      "Le champ 'content' ne contient pas un fichier de type 'image/png'",
+    ],
+  ])('names the index of an item %s', (_case, item, reason) => {
+    const errors = errorsOf([uploadItem(), item]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^Document n°1 : /);
+    expect(errors[0]).toContain(reason);
+  });
+
+  it('reports every invalid item, and decodes none of them', () => {
+    const result = checkUploadedDocuments(
+      [uploadItem({ doctype: 0 }), uploadItem(), uploadItem({ mimetype: 'x' })],
+      0,
+    );
+    expect(result.documents).toEqual([]);
+    expect(result.errors.map((e) => e.slice(0, 14))).toEqual(['Document n°0 :', 'Document n°2 :']);
+  });
+
+  it('uses the field name it is given', () => {
+    expect(checkUploadedDocuments('x', 0, 'pieces').errors).toEqual([
+      "Le champ 'pieces' doit être une liste",
+    ]);
+  });
+});
+
+describe('decodeUploadedDocuments', () => {
+  it('throws one validation error joining the items’ texts', () => {
+    let error: unknown;
+    try {
+      decodeUploadedDocuments([uploadItem({ doctype: 0 }), uploadItem({ filename: '' })], 1);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe('validation_failed');
+    expect((error as DomainError).detailText).toBe(
+      "Document n°0 : Le champ 'doctype' doit être un entier entre 1 et 10 ; " +
+        "Document n°1 : Le champ 'filename' ne doit pas être vide",
+    );
+  });
+});
+
+describe('decodeStrictBase64', () => {
+  it.each([
+    ['AAEC', [0, 1, 2]],
+    ['AAE=', [0, 1]],
+    ['AA==', [0]],
+  ])('decodes canonical base64 %s', (text, bytes) => {
+    expect(decodeStrictBase64(text)).toEqual(Buffer.from(bytes));
+  });
+
+  it.each(['AAE', 'AA=A', 'AAE =', 'AA\nEC', 'AB==', '-_-_', 'AAEC===='])('refuses %j', (text) => {
+    expect(decodeStrictBase64(text)).toBeNull();
+  });
+});
+
+describe('isPdf', () => {
+  it('wants the header at the start and the end marker near the end', () => {
+    expect(isPdf(pdfBytes())).toBe(true);
+    expect(isPdf(Buffer.concat([pdfBytes(), Buffer.alloc(100, 0x20)]))).toBe(true);
+    expect(isPdf(Buffer.concat([pdfBytes(), Buffer.alloc(2000, 0x20)]))).toBe(false);
+    expect(isPdf(Buffer.concat([Buffer.from(' '), pdfBytes()]))).toBe(false);
+  });
+});

@@ -1,0 +1,117 @@
+import { type Doctype, isDoctype } from '../doctype';
+import { DomainError } from '@libs/platform/domain-error';
+import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
+
+export const UPLOAD_MIMETYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type UploadMimetype = (typeof UPLOAD_MIMETYPES)[number];
+
+export const MAX_DOCUMENTS_PER_REQUEST = 20;
+export const MAX_FILENAME_LENGTH = 255;
+
+/** A document sent by the client (upload method), validated and decoded. */
+export interface UploadedDocument {
+  doctype: Doctype;
+  filename: string;
+  mimetype: UploadMimetype;
+  content: Buffer;
+}
+
+export interface UploadedDocumentsCheck {
+  documents: UploadedDocument[];
+  /** French texts, one per invalid item, naming the item's index in the list; empty when all are valid. */
+  errors: string[];
+}
+
+// `%%EOF` may be followed by a few trailing bytes (line ends, padding); 1 KiB is the usual reader tolerance.
+const PDF_EOF_WINDOW = 1024;
+const SIGNATURES: Record<Exclude<UploadMimetype, 'application/pdf'>, Buffer> = {
+  'image/jpeg': Buffer.from([0xff, 0xd8, 0xff]),
+  'image/png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+};
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_IN_FILENAME = /[/\\\u0000-\u001f\u007f]/;
+
+/**
+ * Checks a `documents` list (creation body or `POST /order/<id>/documents`): at most 20 items, each
+ * `{doctype: 1..10, filename, mimetype, content}` with strict base64 content whose bytes match the
+ * declared type. Every invalid item is reported with its index (0-based, as in `documents[0]`).
+ */
+export function checkUploadedDocuments(
+  value: unknown,
+  minItems: number,
+  field = 'documents',
+): UploadedDocumentsCheck {
+  if (!Array.isArray(value)) return { documents: [], errors: [M.array(field)] };
+  if (value.length < minItems || value.length > MAX_DOCUMENTS_PER_REQUEST) {
+    return { documents: [], errors: [M.arraySize(field, minItems, MAX_DOCUMENTS_PER_REQUEST)] };
+  }
+  const documents: UploadedDocument[] = [];
+  const errors: string[] = [];
+  value.forEach((item: unknown, index) => {
+    const checked = checkItem(item, `${field}[${index}]`);
+    if (typeof checked === 'string') errors.push(M.documentItem(index, checked));
+    else documents.push(checked);
+  });
+  return { documents: errors.length === 0 ? documents : [], errors };
+}
+
+/** The decoded documents; throws the validation error naming every invalid item. */
+export function decodeUploadedDocuments(value: unknown, minItems: number): UploadedDocument[] {
+  const { documents, errors } = checkUploadedDocuments(value, minItems);
+  if (errors.length > 0) throw new DomainError('validation_failed', {}, errors.join(' ; '));
+  return documents;
+}
+
+/** The decoded document, or the French reason it is refused (its first problem). */
+function checkItem(item: unknown, itemPath: string): UploadedDocument | string {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return M.object(itemPath);
+  const { doctype, filename, mimetype, content } = item as Record<string, unknown>;
+
+  if (doctype === undefined || doctype === null) return M.required('doctype');
+  if (!isDoctype(doctype)) return M.integerRange('doctype', 1, 10);
+
+  if (filename === undefined || filename === null) return M.required('filename');
+  if (typeof filename !== 'string') return M.string('filename');
+  const name = filename.trim();
+  if (name === '') return M.notEmpty('filename');
+  if (name.length > MAX_FILENAME_LENGTH) return M.maxLength('filename', MAX_FILENAME_LENGTH);
+  if (FORBIDDEN_IN_FILENAME.test(name) || name === '.' || name === '..') return M.filename('filename');
+
+  if (mimetype === undefined || mimetype === null) return M.required('mimetype');
+  const type = typeof mimetype === 'string' ? mimetype.trim().toLowerCase() : null;
+  if (!isUploadMimetype(type)) return M.oneOf('mimetype', UPLOAD_MIMETYPES);
+
+  if (content === undefined || content === null) return M.required('content');
+  if (typeof content !== 'string') return M.string('content');
+  if (content === '') return M.notEmpty('content');
+  const bytes = decodeStrictBase64(content);
+  if (bytes === null) return M.base64('content');
+  if (type === 'application/pdf') {
+    if (!isPdf(bytes)) return M.pdf('content');
+  } else if (!bytes.subarray(0, SIGNATURES[type].length).equals(SIGNATURES[type])) {
+    return M.contentType('content', type);
+  }
+  return { doctype, filename: name, mimetype: type, content: bytes };
+}
+
+function isUploadMimetype(value: string | null): value is UploadMimetype {
+  return (UPLOAD_MIMETYPES as readonly (string | null)[]).includes(value);
+}
+
+/**
+ * Standard base64 with padding, nothing else: Node's decoder silently skips foreign characters and
+ * accepts base64url, so the decoded bytes are encoded again and must give back the input exactly.
+ */
+export function decodeStrictBase64(text: string): Buffer | null {
+  if (text.length % 4 !== 0) return null;
+  const bytes = Buffer.from(text, 'base64');
+  return bytes.toString('base64') === text ? bytes : null;
+}
+
+/** A PDF starts with its `%PDF-` header and ends with the `%%EOF` marker. */
+export function isPdf(bytes: Buffer): boolean {
+  return (
+    bytes.subarray(0, 5).toString('latin1') === '%PDF-' &&
+    bytes.subarray(Math.max(0, bytes.length - PDF_EOF_WINDOW)).includes('%%EOF', 0, 'latin1')
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The order state machine of docs/contract.md §4, written once and shared by the workflow, the API and
+ * the tests. Pure: no I/O, safe to import from workflow code.
+ */
+export const ORDER_STATES = ['confirmed', 'received', 'waiting', 'done', 'need-refresh'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export type OrderTrigger =
+  /** The worker logged in (or read the uploaded documents) and collected the account statement. */
+  | 'collection-started'
+  /** Required documents are absent. */
+  | 'documents-missing'
+  /** The missing documents arrived (poll or upload). */
+  | 'documents-arrived'
+  /** The waiting deadline passed: the pre-statement is produced with the missing documents listed. */
+  | 'waiting-deadline-reached'
+  /** Extranet login refused: the client is told through a `waiting` notification. */
+  | 'credentials-refused'
+  /** The pre-statement was generated and stored. */
+  | 'pre-statement-generated'
+  /** POST /order/<id>/refresh or /order/needrefresh. */
+  | 'refresh-requested';
+
+const TRANSITIONS: Record<OrderTrigger, { from: readonly OrderState[]; to: OrderState }> = {
+  'collection-started': { from: ['confirmed', 'need-refresh'], to: 'received' },
+  'documents-missing': { from: ['received'], to: 'waiting' },
+  'documents-arrived': { from: ['waiting'], to: 'received' },
+  'waiting-deadline-reached': { from: ['waiting'], to: 'received' },
+  // Refused credentials are found before anything is received, so the order waits for a refresh.
+  'credentials-refused': { from: ['confirmed', 'need-refresh'], to: 'waiting' },
+  'pre-statement-generated': { from: ['received'], to: 'done' },
+  'refresh-requested': {
+    from: ['confirmed', 'received', 'waiting', 'done', 'need-refresh'],
+    to: 'need-refresh',
+  },
+};
+
+export function isOrderState(value: unknown): value is OrderState {
+  return typeof value === 'string' && (ORDER_STATES as readonly string[]).includes(value);
+}
+
+export function canTransition(from: OrderState, trigger: OrderTrigger): boolean {
+  return TRANSITIONS[trigger].from.includes(from);
+}
+
+/** The state reached from `from` by `trigger`; throws when the contract does not allow it. */
+export function nextState(from: OrderState, trigger: OrderTrigger): OrderState {
+  if (!canTransition(from, trigger)) {
+    throw new Error(`Transition "${trigger}" is not allowed from state "${from}"`);
+  }
+  return TRANSITIONS[trigger].to;
+}
+
+/** `pending` in the order record: true until the pre-statement is delivered. */
+export function isPending(state: OrderState): boolean {
+  return state !== 'done';
+}
