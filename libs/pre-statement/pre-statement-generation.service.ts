@@ -4,8 +4,10 @@ import { type OrderRepository } from '@libs/orders/order.repository';
 import { documentStorageKeys } from '@libs/orders/documents/document-storage-key';
 import { type StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { parseLots } from '@libs/orders/order-lots';
+import { defaultKind } from '@libs/orders/document-kind';
 import { type PreStatementInput } from './pre-statement-input';
 import { renderPreStatementPdf } from './pre-statement.renderer';
+import { readStoredStatement } from '@libs/statement/stored-statement.reader';
 import { OrderNotFoundForProcessingError } from '@libs/orders/collection/order-processing.errors';
 
 /** Generates and stores the pre-statement of an order version; idempotent per version. */
@@ -37,12 +39,13 @@ export class PreStatementGenerationService {
       owners: order.owners,
       lotsRequested: parseLots(order.lots),
       syndicName: order.syndicName ?? '',
-      statement: order.statementVersion === version ? order.statement : null,
+      statement: order.statementVersion === version ? readStoredStatement(order.statement) : null,
       documents: documents.map((d) => ({
         doctype: d.doctype,
+        kind: defaultKind(d.doctype),
         title: d.title,
         date: d.documentDate,
-        found: true,
+        pages: null,
       })),
       comment: order.comment,
     };

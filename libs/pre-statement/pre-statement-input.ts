@@ -1,5 +1,6 @@
 import { type Doctype } from '@libs/orders/doctype';
-import { type AccountStatement } from '@libs/extranet/account-statement';
+import { type DocumentKind } from '@libs/orders/document-kind';
+import { type AccountStatement } from '@libs/statement/account-statement';
 
 export interface PreStatementPerson {
   firstname: string;
@@ -14,13 +15,15 @@ export interface PreStatementProperty {
   city: string;
 }
 
-/** One annex of the pre-statement, whether it was obtained or not. */
+/** One document obtained for the order, annexed to the pre-statement. */
 export interface PreStatementAnnex {
   doctype: Doctype;
+  kind: DocumentKind;
   title: string;
-  /** YYYY-MM-DD, null when unknown (always for a missing document). */
+  /** YYYY-MM-DD, null when unknown. */
   date: string | null;
-  found: boolean;
+  /** Pages of the file as annexed in the dossier; null when not counted. */
+  pages: number | null;
 }
 
 /** Everything the pre-statement PDF shows; gathered by the order workflow. */

@@ -1,6 +1,11 @@
 import { Doctype } from '@libs/orders/doctype';
 import { buildPreStatementView, type LabelledValue } from './pre-statement-view';
-import { buildAccountStatement, buildPreStatementInput } from '@test/support/pre-statement-input.factory';
+import {
+  annex,
+  buildAccountStatement,
+  buildPreStatementInput,
+} from '@test/support/pre-statement-input.factory';
+import { notCommunicated } from '@libs/statement/statement-field';
 
 const NBSP = '\u00a0';
 const valueOf = (rows: LabelledValue[], label: string) => rows.find((row) => row.label === label)?.value;
@@ -47,7 +52,7 @@ describe('buildPreStatementView', () => {
     const known = buildPreStatementView(buildPreStatementInput());
     expect(known.sellerOwes.total).toBe(`1${NBSP}697,06${NBSP}€`);
     const statement = buildAccountStatement();
-    statement.syndicateOwes.creditBalance = null;
+    statement.syndicateOwes.creditBalance = notCommunicated();
     const partial = buildPreStatementView(buildPreStatementInput({ statement }));
     expect(partial.syndicateOwes.lines[1].value).toBe('non communiqué');
     expect(partial.syndicateOwes.total).toBe('non communiqué');
@@ -84,9 +89,9 @@ describe('buildPreStatementView', () => {
     const view = buildPreStatementView(
       buildPreStatementInput({
         documents: [
-          { doctype: Doctype.Plans, title: 'Plan du lot', date: '2020-01-01', found: true },
-          { doctype: Doctype.Minutes, title: 'PV 2023', date: '2023-06-15', found: true },
-          { doctype: Doctype.Minutes, title: 'PV 2024', date: '2024-06-12', found: true },
+          annex(Doctype.Plans, 'plans', 'Plan du lot', '2020-01-01'),
+          annex(Doctype.Minutes, 'minutes', 'PV 2023', '2023-06-15'),
+          annex(Doctype.Minutes, 'minutes', 'PV 2024', '2024-06-12'),
         ],
       }),
     );

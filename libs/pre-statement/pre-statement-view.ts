@@ -1,11 +1,13 @@
 import { REQUIRED_DOCTYPES } from '@libs/orders/doctype';
+import { defaultKind } from '@libs/orders/document-kind';
 import {
   type AccountStatement,
   type Cents,
   type FiscalYear,
   type Lot,
-} from '@libs/extranet/account-statement';
+} from '@libs/statement/account-statement';
 import { doctypeLabel } from './doctype-labels';
+import { type StatementField, valueOf } from '@libs/statement/statement-field';
 import { formatEuros } from './euro-amount.format';
 import { formatFrenchDate } from './french-date.format';
 import { NOT_COMMUNICATED } from './not-communicated';
@@ -77,7 +79,8 @@ export function buildPreStatementView(input: PreStatementInput): PreStatementVie
     orderid: input.orderid,
     specimen: input.testMode,
     issuedOn: formatFrenchDate(input.issuedAt),
-    propertyLabel: nonBlank(statement?.coOwnership.name) ?? orNotCommunicated(buildingAddress(input)),
+    propertyLabel:
+      nonBlank(valueOf(statement?.coOwnership.name)) ?? orNotCommunicated(buildingAddress(input)),
     sourceNote: statement
       ? T.sourceFromStatement(formatFrenchDate(statement.statementDate))
       : T.sourceMissing,
@@ -86,25 +89,25 @@ export function buildPreStatementView(input: PreStatementInput): PreStatementVie
     sellers: input.owners.length > 0 ? input.owners.map(personName) : [NOT_COMMUNICATED],
     allDuePaidDeclaration: input.allDuePaid ? T.sellerOwes.allDuePaid : null,
     sellerOwes: amountSection([
-      [T.sellerOwes.budgetProvisionsDue, statement?.sellerOwes.budgetProvisionsDue],
-      [T.sellerOwes.horsBudgetProvisionsDue, statement?.sellerOwes.horsBudgetProvisionsDue],
-      [T.sellerOwes.unpaidPreviousYears, statement?.sellerOwes.unpaidPreviousYears],
-      [T.sellerOwes.otherSumsDue, statement?.sellerOwes.otherSumsDue],
+      [T.sellerOwes.budgetProvisionsDue, cents(statement?.sellerOwes.budgetProvisionsDue)],
+      [T.sellerOwes.horsBudgetProvisionsDue, cents(statement?.sellerOwes.horsBudgetProvisionsDue)],
+      [T.sellerOwes.unpaidPreviousYears, cents(statement?.sellerOwes.unpaidPreviousYears)],
+      [T.sellerOwes.otherSumsDue, cents(statement?.sellerOwes.otherSumsDue)],
     ]),
     syndicateOwes: amountSection([
-      [T.syndicateOwes.advances, statement?.syndicateOwes.advances],
-      [T.syndicateOwes.creditBalance, statement?.syndicateOwes.creditBalance],
+      [T.syndicateOwes.advances, cents(statement?.syndicateOwes.advances)],
+      [T.syndicateOwes.creditBalance, cents(statement?.syndicateOwes.creditBalance)],
     ]),
     buyerWillBear: amountSection([
-      [T.buyerWillBear.advancesToReconstitute, statement?.buyerWillBear.advancesToReconstitute],
-      [T.buyerWillBear.provisionsNotYetDue, statement?.buyerWillBear.provisionsNotYetDue],
+      [T.buyerWillBear.advancesToReconstitute, cents(statement?.buyerWillBear.advancesToReconstitute)],
+      [T.buyerWillBear.provisionsNotYetDue, cents(statement?.buyerWillBear.budgetProvisionsNotYetDue)],
     ]),
     chargesHistory: chargesLines(statement),
     syndicateFigures: amountLines([
-      [T.financialAnnex.syndicateUnpaidCharges, statement?.syndicateUnpaidCharges],
-      [T.financialAnnex.supplierDebt, statement?.supplierDebt],
-      [T.financialAnnex.worksFundLotShare, statement?.worksFund.lotShare],
-      [T.financialAnnex.worksFundLastContribution, statement?.worksFund.lastContribution],
+      [T.financialAnnex.syndicateUnpaidCharges, cents(statement?.syndicate.unpaidCharges)],
+      [T.financialAnnex.supplierDebt, cents(statement?.syndicate.supplierDebt)],
+      [T.financialAnnex.worksFundLotShare, cents(statement?.worksFund.lotShare)],
+      [T.financialAnnex.worksFundLastContribution, cents(statement?.worksFund.lastContribution)],
     ]),
     annexes,
     annexSummary: T.documents.summary(foundCount, annexes.length - foundCount),
@@ -115,18 +118,24 @@ export function buildPreStatementView(input: PreStatementInput): PreStatementVie
 function identification(input: PreStatementInput): LabelledValue[] {
   const coOwnership = input.statement?.coOwnership;
   const rows: LabelledValue[] = [
-    { label: T.identification.coOwnership, value: orNotCommunicated(coOwnership?.name) },
+    { label: T.identification.coOwnership, value: orNotCommunicated(valueOf(coOwnership?.name)) },
     { label: T.identification.address, value: orNotCommunicated(buildingAddress(input)) },
   ];
   const additional = nonBlank(input.property.additional);
   if (additional) rows.push({ label: T.identification.additional, value: additional });
   rows.push(
-    { label: T.identification.registration, value: orNotCommunicated(coOwnership?.registrationNumber) },
+    {
+      label: T.identification.registration,
+      value: orNotCommunicated(valueOf(coOwnership?.registrationNumber)),
+    },
     {
       label: T.identification.syndic,
-      value: orNotCommunicated(nonBlank(coOwnership?.syndicName) ?? input.syndicName),
+      value: orNotCommunicated(nonBlank(valueOf(input.statement?.syndic.name)) ?? input.syndicName),
     },
-    { label: T.identification.fiscalYear, value: fiscalYearRange(coOwnership?.currentFiscalYear) },
+    {
+      label: T.identification.fiscalYear,
+      value: fiscalYearRange(valueOf(coOwnership?.currentFiscalYear) ?? undefined),
+    },
     { label: T.identification.statementDate, value: formatFrenchDate(input.statement?.statementDate) },
     { label: T.identification.orderid, value: input.orderid },
     { label: T.identification.externalId, value: orNotCommunicated(input.externalId) },
@@ -137,8 +146,13 @@ function identification(input: PreStatementInput): LabelledValue[] {
 
 /** The syndic's address of the building, or the order's when the statement is missing. */
 function buildingAddress(input: PreStatementInput): string {
-  const source = input.statement?.coOwnership ?? input.property;
-  return joinAddress(source.address, source.zipcode, source.city);
+  const coOwnership = input.statement?.coOwnership;
+  if (!coOwnership) return joinAddress(input.property.address, input.property.zipcode, input.property.city);
+  return joinAddress(
+    valueOf(coOwnership.address) ?? '',
+    valueOf(coOwnership.zipcode) ?? '',
+    valueOf(coOwnership.city) ?? '',
+  );
 }
 
 function fiscalYearRange(fiscalYear: FiscalYear | undefined): string {
@@ -168,10 +182,11 @@ function lotLines(statementLots: Lot[], requested: string[] | null): LotLine[] {
 }
 
 function lotLine(lot: Lot): LotLine {
+  const shares = valueOf(lot.shares);
   return {
     number: orNotCommunicated(lot.number),
-    description: orNotCommunicated(lot.description),
-    shares: lot.shares === null ? NOT_COMMUNICATED : String(lot.shares).replace('.', ','),
+    description: orNotCommunicated(valueOf(lot.description)),
+    shares: shares === null ? NOT_COMMUNICATED : String(shares),
   };
 }
 
@@ -186,7 +201,7 @@ function sameLotNumber(a: string, b: string): boolean {
 }
 
 function chargesLines(statement: AccountStatement | null): ChargesLine[] {
-  const history = statement?.chargesHistory.slice(0, 2) ?? [];
+  const history = valueOf(statement?.chargesHistory)?.slice(0, 2) ?? [];
   if (history.length === 0) {
     return [
       {
@@ -203,15 +218,19 @@ function chargesLines(statement: AccountStatement | null): ChargesLine[] {
       formatFrenchDate(charges.fiscalYear.start),
       formatFrenchDate(charges.fiscalYear.end),
     ),
-    budgetCalled: formatEuros(charges.budgetCalled),
-    budgetActual: formatEuros(charges.budgetActual),
-    horsBudgetCalled: formatEuros(charges.horsBudgetCalled),
-    horsBudgetActual: formatEuros(charges.horsBudgetActual),
+    budgetCalled: formatEuros(valueOf(charges.budgetCalled)),
+    budgetActual: formatEuros(valueOf(charges.budgetPaid)),
+    horsBudgetCalled: formatEuros(valueOf(charges.horsBudgetCalled)),
+    horsBudgetActual: formatEuros(valueOf(charges.horsBudgetPaid)),
   }));
 }
 
 /** A label and its amount; `undefined` when there is no statement at all. */
-type AmountSource = [label: string, cents: Cents | undefined];
+type AmountSource = [label: string, cents: Cents | null | undefined];
+
+function cents(field: StatementField<Cents> | undefined): Cents | null | undefined {
+  return field === undefined ? undefined : valueOf(field);
+}
 
 function amountLines(sources: AmountSource[]): LabelledValue[] {
   return sources.map(([label, cents]) => ({ label, value: formatEuros(cents ?? null) }));
@@ -229,10 +248,17 @@ function amountSection(sources: AmountSource[]): AmountSection {
  * required type with no entry at all is added as missing so the notary sees the gap.
  */
 function annexLines(documents: PreStatementAnnex[]): AnnexLine[] {
-  const absentRequired: PreStatementAnnex[] = REQUIRED_DOCTYPES.filter(
+  const absentRequired: (PreStatementAnnex & { found: boolean })[] = REQUIRED_DOCTYPES.filter(
     (doctype) => !documents.some((document) => document.doctype === doctype),
-  ).map((doctype) => ({ doctype, title: '', date: null, found: false }));
-  return [...documents, ...absentRequired]
+  ).map((doctype) => ({
+    doctype,
+    kind: defaultKind(doctype),
+    title: '',
+    date: null,
+    pages: null,
+    found: false,
+  }));
+  return [...documents.map((document) => ({ ...document, found: true })), ...absentRequired]
     .map((document, index) => ({ document, index }))
     .sort(
       (a, b) =>

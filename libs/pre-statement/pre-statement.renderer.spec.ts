@@ -1,8 +1,10 @@
 import { type Doctype } from '@libs/orders/doctype';
+import { defaultKind } from '@libs/orders/document-kind';
 import { type PreStatementInput } from './pre-statement-input';
 import { renderPreStatementPdf } from './pre-statement.renderer';
 import { extractPdfText, type PdfText } from '@test/support/pdf-text';
 import { buildAccountStatement, buildPreStatementInput } from '@test/support/pre-statement-input.factory';
+import { notCommunicated } from '@libs/statement/statement-field';
 
 interface RenderedPdf extends PdfText {
   bytes: Buffer;
@@ -79,19 +81,24 @@ describe('renderPreStatementPdf', () => {
   });
 
   it('prints "non communiqué" for a value that was not obtained, never 0', async () => {
-    const statement = buildAccountStatement({ supplierDebt: null });
-    statement.coOwnership.registrationNumber = null;
+    const statement = buildAccountStatement();
+    statement.syndicate.supplierDebt = notCommunicated();
+    statement.coOwnership.registrationNumber = notCommunicated();
     const { text } = await render({ statement });
     expect(text).toMatch(/Dette du syndicat vis-à-vis des fournisseurs\s+non communiqué/);
     expect(text).toMatch(/Numéro d'immatriculation\s+non communiqué/);
     expect(text).not.toContain('AB1234567');
   });
 
-  it('lists the annexes with their status, a missing one marked "manquant"', () => {
-    expect(sample.text).toContain('Documents annexés');
-    expect(sample.text).toMatch(/Fiche synthétique\s+Fiche synthétique 2025\s+10\/02\/2025\s+fourni/);
-    expect(sample.text).toMatch(/Diagnostic amiante\s+DTA\s+non communiqué\s+manquant/);
-    expect(sample.text).toContain('6 documents fournis, 1 document manquant.');
+  it('lists the annexes with their status, a missing one marked "manquant"', async () => {
+    const documents = buildPreStatementInput().documents.filter(
+      (document) => document.kind !== 'maintenance-log',
+    );
+    const { text } = await render({ documents });
+    expect(text).toContain('Documents annexés');
+    expect(text).toMatch(/Fiche synthétique\s+Fiche synthétique 2025\s+10\/02\/2025\s+fourni/);
+    expect(text).toMatch(/Carnet d'entretien\s+non communiqué\s+non communiqué\s+manquant/);
+    expect(text).toContain('10 documents fournis, 1 document manquant.');
   });
 
   it('states that the seller is up to date only when all_due_paid is true', async () => {
@@ -154,8 +161,9 @@ describe('renderPreStatementPdf', () => {
 function manyDocuments(count: number): PreStatementInput['documents'] {
   return Array.from({ length: count }, (_, index) => ({
     doctype: ((index % 10) + 1) as Doctype,
+    kind: defaultKind(((index % 10) + 1) as Doctype),
     title: `Document annexe ${index + 1}`,
     date: index % 4 === 0 ? null : '2024-06-12',
-    found: index % 3 !== 0,
+    pages: null,
   }));
 }

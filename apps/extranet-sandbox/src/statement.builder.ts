@@ -1,4 +1,6 @@
-import { type AccountStatement, type Cents } from '@libs/extranet/account-statement';
+import { type WireStatement } from '@libs/statement/wire-statement';
+
+type Cents = number | null;
 import {
   type CoOwnershipFixture,
   type LotFixture,
@@ -14,7 +16,7 @@ type SellerLot = LotFixture & { sellerAccount: SellerLotAccount };
 export function buildAccountStatement(
   fixture: CoOwnershipFixture,
   requestedLots: readonly string[] | null,
-): AccountStatement {
+): WireStatement {
   const wanted = requestedLots === null ? null : new Set(requestedLots.map(normaliseLotNumber));
   const lots = fixture.lots.filter(
     (lot): lot is SellerLot =>
@@ -29,15 +31,39 @@ export function buildAccountStatement(
     );
   const callsNotYetDue = fixture.callsForFunds.filter((call) => call.dueDate > fixture.statementDate);
 
+  const { syndicName, ...coOwnership } = fixture.coOwnership;
   return {
     statementDate: fixture.statementDate,
-    coOwnership: { ...fixture.coOwnership, currentFiscalYear: { ...fixture.coOwnership.currentFiscalYear } },
+    coOwnership: {
+      ...coOwnership,
+      currentFiscalYear: { ...coOwnership.currentFiscalYear },
+      totalShares: fixture.totalShares,
+    },
+    building: {
+      completionYear: null,
+      lotCount: null,
+      heating: null,
+      lift: null,
+      energyPerformance: null,
+      energyAudit: null,
+      safeguardPlan: null,
+      perilOrder: null,
+      worksPlan: null,
+    },
+    syndic: { name: syndicName, address: null, phone: null, email: null, mandateEnd: null },
+    generalMeetings: { last: null, next: null, held: null },
+    rulesAmendments: null,
+    documentsNotExisting: null,
     lots: lots.map((lot) => ({
       number: lot.number,
       description: lot.description,
+      nature: null,
       shares: lot.shares,
+      annualBudgetShare: null,
+      worksFundShare: null,
       owners: lot.owners.map((owner) => ({ ...owner })),
     })),
+    sellerBalance: null,
     sellerOwes: {
       budgetProvisionsDue: sum((lot) =>
         sumShares(unpaidDueCalls(lot).map((call) => shareOf(lot, call.budget))),
@@ -46,32 +72,48 @@ export function buildAccountStatement(
         sumShares(unpaidDueCalls(lot).map((call) => shareOf(lot, call.horsBudget))),
       ),
       unpaidPreviousYears: sum((lot) => lot.sellerAccount.unpaidPreviousYears),
+      article33Instalments: null,
+      advancesDue: null,
       otherSumsDue: sum((lot) => lot.sellerAccount.otherSumsDue),
     },
     syndicateOwes: {
       advances: sum((lot) => lot.sellerAccount.advances),
+      provisionsMadeDueEarly: null,
       creditBalance: sum((lot) => lot.sellerAccount.creditBalance),
     },
     buyerWillBear: {
       // The buyer pays back the seller's advances to the syndicate.
       advancesToReconstitute: sum((lot) => lot.sellerAccount.advances),
-      provisionsNotYetDue: sum((lot) =>
-        sumShares(callsNotYetDue.map((call) => shareOf(lot, call.budget + call.horsBudget))),
+      budgetProvisionsNotYetDue: sum((lot) =>
+        sumShares(callsNotYetDue.map((call) => shareOf(lot, call.budget))),
+      ),
+      horsBudgetProvisionsNotYetDue: sum((lot) =>
+        sumShares(callsNotYetDue.map((call) => shareOf(lot, call.horsBudget))),
       ),
     },
     chargesHistory: fixture.closedFiscalYears.map((year) => ({
       fiscalYear: { ...year.fiscalYear },
       budgetCalled: sum((lot) => shareOf(lot, year.budgetCalled)),
-      budgetActual: sum((lot) => shareOf(lot, year.budgetActual)),
+      budgetPaid: null,
       horsBudgetCalled: sum((lot) => shareOf(lot, year.horsBudgetCalled)),
-      horsBudgetActual: sum((lot) => shareOf(lot, year.horsBudgetActual)),
+      horsBudgetPaid: null,
     })),
-    syndicateUnpaidCharges: fixture.syndicateUnpaidCharges,
-    supplierDebt: fixture.supplierDebt,
+    callsForFunds: null,
+    syndicate: {
+      lastApprovedFiscalYearEnd: null,
+      budget: null,
+      unpaidCharges: fixture.syndicateUnpaidCharges,
+      supplierDebt: fixture.supplierDebt,
+    },
     worksFund: {
+      exists: true,
       lotShare: sum((lot) => shareOf(lot, fixture.worksFund.balance)),
       lastContribution: sum((lot) => shareOf(lot, fixture.worksFund.lastCall)),
+      lastContributionDate: null,
     },
+    votedWorks: null,
+    loans: null,
+    procedures: null,
   };
 }
 

@@ -1,4 +1,6 @@
 import { type Doctype } from '@libs/orders/doctype';
+import { valueOf } from '@libs/statement/statement-field';
+import { readStoredStatement } from '@libs/statement/stored-statement.reader';
 import { type OrderState } from '@libs/orders/order-state';
 import { type DocumentStore } from '@libs/platform/documents/document-store';
 import { type AccountEntity } from '@libs/persistence/entities/account.entity';
@@ -70,7 +72,8 @@ export class NotificationPayloadBuilder {
     body.content = (await this.preStatementPdf(source)).toString('base64');
     if (account.shareRegistrationId) {
       // Always a string, as published; '' when the extranet did not give the number.
-      body.registration_id = order.statement?.coOwnership.registrationNumber ?? '';
+      body.registration_id =
+        valueOf(readStoredStatement(order.statement)?.coOwnership.registrationNumber) ?? '';
     }
     if (account.shareDocuments) {
       const documents = await this.content.listDocuments(order.orderid, notification.orderVersion);
