@@ -174,6 +174,30 @@ describe('sandbox extranet server', () => {
       expect(statement.syndicate.supplierDebt).toBe(862_140);
     });
 
+    it('carries the building, the syndic, voted works, loans and the lots’ nature', async () => {
+      const token = await login(usernameFor('tilleuls'));
+      const statement = (await get('/api/v1/statement', token)).body as WireStatement;
+      expect(statement.building).toMatchObject({ completionYear: 1964, lift: true });
+      expect(statement.building.worksPlan).toEqual({ state: 'adopted', date: '2025-06-17' });
+      expect(statement.syndic).toMatchObject({ name: 'Cabinet Rhône Syndic', mandateEnd: '2027-06-30' });
+      expect(statement.lots.map((lot) => lot.nature)).toEqual(['principal', 'annexe', 'annexe']);
+      expect(statement.lots[0].annualBudgetShare).toBe(782_800);
+      expect(statement.sellerOwes.article33Instalments).toBe(184_000);
+      // Lots 12, 13, 27: 465 tantièmes of 10 000; two thirds of the façades called by September.
+      expect(statement.votedWorks![0]).toMatchObject({
+        lotShare: 1_674_000,
+        called: 1_116_000,
+        toCall: 558_000,
+      });
+      expect(statement.loans![0].lotShareRemaining).toBe(711_450);
+      expect(statement.callsForFunds!.map((call) => call.dueDate)).toEqual([
+        '2026-01-01',
+        '2026-04-01',
+        '2026-07-01',
+        '2026-10-01',
+      ]);
+    });
+
     it('keeps only the asked lots that are the seller’s', async () => {
       const token = await login(usernameFor('tilleuls'));
       const one = (await get('/api/v1/statement?lots=12', token)).body as WireStatement;
@@ -192,7 +216,21 @@ describe('sandbox extranet server', () => {
     it('reports arrears and values the syndic did not communicate', async () => {
       const token = await login(usernameFor('vignes'));
       const statement = (await get('/api/v1/statement', token)).body as WireStatement;
-      expect(statement.sellerOwes.budgetProvisionsDue).toBe(127_500);
+      // Three calls of 127 500 unpaid: October's, and January's and April's made due by article 19-2.
+      expect(statement.sellerOwes.budgetProvisionsDue).toBe(382_500);
+      expect(statement.syndicateOwes.provisionsMadeDueEarly).toBe(255_000);
+      expect(statement.buyerWillBear.budgetProvisionsNotYetDue).toBe(0);
+      expect(statement.sellerOwes.advancesDue).toBe(8_000);
+      expect(statement.worksFund).toEqual({
+        exists: false,
+        lotShare: null,
+        lastContribution: null,
+        lastContributionDate: null,
+      });
+      expect(statement.chargesHistory!.map((year) => year.budgetPaid)).toEqual([489_600 - 184_215]);
+      expect(statement.syndicate.unpaidCharges! / statement.syndicate.budget!).toBeGreaterThan(0.25);
+      expect(statement.documentsNotExisting).toEqual(['dtg', 'crep', 'plans']);
+      expect(statement.generalMeetings.held).toHaveLength(4);
       expect(statement.sellerOwes.unpaidPreviousYears).toBe(184_215);
       expect(statement.syndicateOwes.advances).toBeNull();
       expect(statement.syndicate.supplierDebt).toBeNull();
@@ -207,7 +245,7 @@ describe('sandbox extranet server', () => {
       const { status, body } = await get('/api/v1/documents', token);
       const documents = documentsOf(body);
       expect(status).toBe(200);
-      expect(documents).toHaveLength(12);
+      expect(documents).toHaveLength(15);
       expect(documents.filter((document) => document.doctype === Doctype.Minutes)).toHaveLength(3);
       for (const doctype of REQUIRED_DOCTYPES) {
         expect(documents.some((document) => document.doctype === doctype)).toBe(true);
