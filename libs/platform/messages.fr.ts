@@ -43,6 +43,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, (d: Details) => string> = {
   invalid_state: (d) => `Action impossible dans l'état actuel de la commande (${d.state})`,
   order_closed: () => 'La commande est clôturée',
   document_not_ready: () => "Le pré-état daté n'est pas encore disponible",
+  dossier_not_available: () =>
+    "Le dossier complet n'existe pas pour ce pré-état daté, produit avant son introduction : " +
+    'une actualisation de la commande le produit',
   rate_limited: () => 'Trop de requêtes, veuillez réessayer plus tard',
   dependency_unavailable: () => 'Service temporairement indisponible, veuillez réessayer plus tard',
   internal_error: (d) => `Erreur interne du serveur (référence ${d.errorId})`,

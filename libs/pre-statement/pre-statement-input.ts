@@ -22,11 +22,14 @@ export interface PreStatementAnnex {
   title: string;
   /** YYYY-MM-DD, null when unknown. */
   date: string | null;
-  /** Pages of the file as annexed in the dossier; null when not counted. */
+  /** Pages of the file as joined to the dossier; 0 when it could not be read; null when not counted. */
   pages: number | null;
 }
 
-/** Everything the pre-statement PDF shows; gathered by the order workflow. */
+/**
+ * Everything the pre-statement PDF shows; gathered by the order workflow. The order's `comment` is the
+ * client's internal note and is not part of it: the document is handed to the buyer.
+ */
 export interface PreStatementInput {
   orderid: string;
   /** The client's own reference, empty string when none was given. */
@@ -45,5 +48,4 @@ export interface PreStatementInput {
   /** Null when the extranet statement could not be obtained. */
   statement: AccountStatement | null;
   documents: PreStatementAnnex[];
-  comment?: string | null;
 }

@@ -189,7 +189,6 @@ export function buildPreStatementInput(overrides: Partial<PreStatementInput> = {
     syndicName: 'Cabinet Martin',
     statement: buildAccountStatement(),
     documents: buildAnnexes(),
-    comment: null,
     ...overrides,
   };
 }

@@ -171,6 +171,7 @@ export class ApiModule implements NestModule {
             ownership,
             new PreStatementRepository(dataSource),
             deps.documentStore,
+            new StoredDocumentRepository(dataSource),
           ),
         },
         { provide: OrderWorkflowRelay, useValue: relay },

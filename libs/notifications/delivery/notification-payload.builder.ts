@@ -97,7 +97,9 @@ export class NotificationPayloadBuilder {
       id: document.id,
       doctype: document.doctype,
       delivered: document.documentDate ?? PARIS_DATE.format(document.createdAt),
-      comment: '',
+      // The published object has no field to tell the dossier from a collected document: its comment
+      // names it (doctype 10, "Other").
+      comment: document.source === 'dossier' ? document.title : '',
       mimetype: document.mimetype,
       url: this.links.signDocumentLink(document.id, expiresAt),
     };

@@ -8,11 +8,15 @@ import { PreStatementDownloadService } from '@libs/orders/documents/pre-statemen
 import { decodeUploadedDocuments } from '@libs/orders/documents/uploaded-document';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { type Envelope, successEnvelope } from '../http/envelope';
-import { DownloadPreStatementDocs, UploadDocumentsDocs } from '../openapi/operations/order-document.docs';
+import {
+  DownloadDossierDocs,
+  DownloadPreStatementDocs,
+  UploadDocumentsDocs,
+} from '../openapi/operations/order-document.docs';
 import { UploadDocumentsDto } from './dto/upload-documents.dto';
 import { JsonBody } from '../http/json-body.decorator';
 
-/** Documents of an order: the client's uploads in, the finished pre-statement out. */
+/** Documents of an order: the client's uploads in, the finished pre-statement and its dossier out. */
 @Controller('order')
 export class OrderDocumentController {
   constructor(
@@ -40,6 +44,20 @@ export class OrderDocumentController {
     @Param('orderid') orderid: string,
   ): Promise<StreamableFile> {
     const file = await this.preStatements.download(caller, orderid);
+    return new StreamableFile(file.content, {
+      type: 'application/pdf',
+      disposition: `attachment; filename="${file.filename}"`,
+      length: file.content.length,
+    });
+  }
+
+  @Get(':orderid/dossier')
+  @DownloadDossierDocs()
+  async downloadDossier(
+    @CurrentAccount() caller: AuthenticatedAccount,
+    @Param('orderid') orderid: string,
+  ): Promise<StreamableFile> {
+    const file = await this.preStatements.downloadDossier(caller, orderid);
     return new StreamableFile(file.content, {
       type: 'application/pdf',
       disposition: `attachment; filename="${file.filename}"`,

@@ -60,3 +60,29 @@ export const DownloadPreStatementDocs = () =>
       documentNotReady: ERROR_EXAMPLES.documentNotReady,
     }),
   );
+
+export const DownloadDossierDocs = () =>
+  applyDecorators(
+    ApiTags(OPENAPI_TAGS.documents.name),
+    ApiOperation({
+      operationId: 'downloadDossier',
+      summary: 'Télécharger le dossier complet (PDF)',
+      description:
+        'Un seul PDF : le pré-état daté de la dernière version terminée suivi de chacune de ses annexes, ' +
+        'dans l’ordre et sous le numéro de la liste des annexes, chacune avec son signet. Mêmes règles ' +
+        'que le pré-état daté (409 avant `done`). Quand le contrat du compte le permet, la notification ' +
+        '`done` le donne aussi dans `documents` (doctype 10, commentaire « Dossier complet… »).',
+    }),
+    OrderIdParam(),
+    ApiProduces('application/pdf'),
+    ApiResponse({
+      status: 200,
+      description: 'Le dossier complet',
+      content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    }),
+    ApiErrorEnvelope(404, 'Commande inconnue', { orderNotFound: ERROR_EXAMPLES.orderNotFound }),
+    ApiErrorEnvelope(409, 'Pas encore terminé, ou pré-état daté produit avant le dossier', {
+      documentNotReady: ERROR_EXAMPLES.documentNotReady,
+      dossierNotAvailable: ERROR_EXAMPLES.dossierNotAvailable,
+    }),
+  );
