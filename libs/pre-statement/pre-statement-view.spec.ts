@@ -116,4 +116,16 @@ describe('buildPreStatementView', () => {
     expect(alertsFor(2_250_000)).not.toContain('Impayés de charges du syndicat');
     expect(alertsFor(2_250_001)).toContain('Impayés de charges du syndicat : 25,0 % du budget voté');
   });
+
+  it('does not count the article 33 instalments, due because of the sale, as arrears', () => {
+    const statement = buildAccountStatement();
+    for (const key of Object.keys(statement.sellerOwes) as (keyof typeof statement.sellerOwes)[]) {
+      statement.sellerOwes[key] = confirmed(0);
+    }
+    statement.sellerOwes.article33Instalments = confirmed(184_000);
+    const view = buildPreStatementView(buildPreStatementInput({ statement, allDuePaid: true }));
+    expect(view.summary.alerts.join(' ')).not.toContain('Vendeur débiteur');
+    expect(view.allDuePaid).toEqual({ text: expect.stringContaining('le confirment'), contradicted: false });
+    expect(view.sellerOwes.total).toBe(`1${NBSP}840,00${NBSP}€`);
+  });
 });

@@ -286,7 +286,7 @@ function keyFigures(input: PreStatementInput, context: ViewContext): LabelledVal
 function alerts(input: PreStatementInput, context: ViewContext): string[] {
   const statement = input.statement;
   const list: string[] = [];
-  const owed = knownSum(sellerOwesFields(statement));
+  const owed = knownSum(arrearsFields(statement));
   if (owed > 0) list.push(T.summary.alertArrears(formatEuros(owed)));
   if (input.allDuePaid && owed > 0) list.push(T.summary.alertAllDuePaid(formatEuros(owed)));
   const unpaid = valueOf(statement?.syndicate.unpaidCharges);
@@ -490,6 +490,14 @@ function sellerOwesFields(statement: Statement | null): AmountSource[] {
   ];
 }
 
+/**
+ * What the seller is behind with: part 1 but the article 33 instalments, which fall due because of the
+ * sale itself (a seller up to date still owes them at the sale).
+ */
+function arrearsFields(statement: Statement | null): AmountSource[] {
+  return sellerOwesFields(statement).filter(([label]) => label !== T.sellerOwes.article33Instalments);
+}
+
 function sellerOwesSection(statement: Statement | null, lotsNotFound: string[]): AmountSection {
   return amountSection(sellerOwesFields(statement), lotsNotFound);
 }
@@ -543,7 +551,7 @@ function amountSection(sources: AmountSource[], lotsNotFound: string[]): AmountS
 
 function allDuePaid(input: PreStatementInput, sellerOwes: AmountSection): PreStatementView['allDuePaid'] {
   if (!input.allDuePaid) return null;
-  const owed = knownSum(sellerOwesFields(input.statement));
+  const owed = knownSum(arrearsFields(input.statement));
   if (owed > 0) return { text: T.summary.alertAllDuePaid(formatEuros(owed)), contradicted: true };
   const verified = input.statement !== null && sellerOwes.totalLabel === T.total;
   return {

@@ -292,7 +292,7 @@ describe('renderPreStatementPdf', () => {
       'Travaux votés restant à appeler (part des lots) 4 054,40 €',
       'Procédures en cours 1 procédure',
       'Fonds de travaux (part des lots) 1 875,00 €',
-      'Vendeur débiteur envers le syndicat : 1 697,06 € dus (partie 1).',
+      "Vendeur débiteur envers le syndicat : 1 697,06 € d'arriérés (partie 1, hors article 33).",
     ]) {
       expect(first).toContain(expected);
     }

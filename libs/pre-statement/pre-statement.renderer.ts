@@ -233,7 +233,7 @@ function drawWorks(layout: PdfFlowLayout, view: PreStatementView): void {
     [T.works.proceduresHeading, view.procedures, [34, 30, 36]],
   ] as const) {
     if (typeof content === 'string') {
-      layout.subHeading(heading, 20);
+      layout.subHeading(heading, layout.measureParagraph(content));
       layout.paragraph(content);
       continue;
     }

@@ -58,7 +58,8 @@ export const PRE_STATEMENT_TEXTS = {
       count === 0 ? 'aucune' : `${count} procédure${count > 1 ? 's' : ''} (détail ci-après)`,
     worksFund: 'Fonds de travaux (part des lots)',
     loans: 'Emprunts collectifs restant dus (part des lots)',
-    alertArrears: (amount: string) => `Vendeur débiteur envers le syndicat : ${amount} dus (partie 1).`,
+    alertArrears: (amount: string) =>
+      `Vendeur débiteur envers le syndicat : ${amount} d'arriérés (partie 1, hors article 33).`,
     alertSyndicateUnpaid: (percent: string, date: string) =>
       `Impayés de charges du syndicat : ${percent} du budget voté (seuil d'alerte : 25 %), au ${date}.`,
     alertAllDuePaid: (amount: string) =>

@@ -85,6 +85,8 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
     expect(first).toContain('Synthèse pour le notaire'); // item 11
     expect(first).toContain('Dossier complet');
     expect(first).toContain('Solde du compte du vendeur au 15/09/2026 à jour (0,00 €)');
+    // The article 33 instalments fall due with the sale: a seller up to date is not in arrears.
+    expect(first).toContain('Aucune alerte.');
     expect(all).toContain('Plan pluriannuel de travaux (PPT) fourni adopté par l’AG du 17/06/2025'); // item 2
     expect(all).toMatch(/Diagnostic technique global \(DTG\) fourni annexe n° \d+/); // item 3
     expect(all).toMatch(/État descriptif de division fourni annexe n° \d+/); // item 4
@@ -139,7 +141,9 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
     expect(first).toContain('son délai de rétractation ne court pas');
     expect(first).toContain('Procès-verbal de l’AG du 05/12/2024');
     expect(first).toContain('Procès-verbal de l’AG du 07/12/2023');
-    expect(first).toMatch(/Vendeur débiteur envers le syndicat : [\d ]+,\d\d € dus \(partie 1\)\./);
+    expect(first).toMatch(
+      /Vendeur débiteur envers le syndicat : [\d ]+,\d\d € d'arriérés \(partie 1, hors article 33\)\./,
+    );
     expect(first).toContain('Le vendeur se déclare à jour de ses paiements (all_due_paid), mais son compte');
     expect(first).toContain('Impayés de charges du syndicat : 27,8 % du budget voté');
     expect(all).toContain(
