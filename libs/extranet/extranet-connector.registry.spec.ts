@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { type AccountStatement } from './account-statement';
+import { type AccountStatement } from '@libs/statement/account-statement';
 import { ExtranetConnectorRegistry } from './extranet-connector.registry';
 import { ExtranetDestinationRefusedError, ExtranetNoConnectorError } from './extranet-errors';
 import { type ExtranetSession } from './extranet-session';

@@ -1,4 +1,4 @@
-import { type AccountStatement } from './account-statement';
+import { type AccountStatement } from '@libs/statement/account-statement';
 import { type ExtranetDocument } from './extranet-document';
 import { type ExtranetSession } from './extranet-session';
 import { type SyndicCredentials } from './syndic-credentials';

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { type AccountStatement } from './account-statement';
+import { type AccountStatement } from '@libs/statement/account-statement';
+import { confirmed, notCommunicated } from '@libs/statement/statement-field';
 import { createOutboundHttpClient } from '@libs/platform/outbound/outbound-http-client.factory';
 import {
   ExtranetCredentialsRefusedError,
@@ -62,7 +63,8 @@ const TOKEN = 'tok_7f3a9c2e5b1d';
 const CREDENTIALS = { name: 'Syndic Test', username: 'marie', password: PASSWORD };
 const SESSION = (url: string) => ({ token: TOKEN, baseUrl: url });
 
-const VALID_STATEMENT: AccountStatement = {
+/** An answer of the protocol's first version, which extranets written for it still send. */
+const VALID_STATEMENT = {
   statementDate: '2026-09-15',
   coOwnership: {
     name: 'Résidence Test',
@@ -101,6 +103,84 @@ const VALID_STATEMENT: AccountStatement = {
   syndicateUnpaidCharges: 10,
   supplierDebt: null,
   worksFund: { lotShare: 7, lastContribution: null },
+};
+
+const nc = notCommunicated();
+/** What the connector makes of it: the model, the values added since then not communicated. */
+const PARSED_STATEMENT: AccountStatement = {
+  version: 2,
+  filedBy: 'connector',
+  statementDate: '2026-09-15',
+  coOwnership: {
+    name: confirmed('Résidence Test'),
+    address: confirmed('1 rue de la Paix'),
+    zipcode: confirmed('75002'),
+    city: confirmed('Paris'),
+    registrationNumber: nc,
+    currentFiscalYear: confirmed({ start: '2026-01-01', end: '2026-12-31' }),
+    totalShares: nc,
+  },
+  building: {
+    completionYear: nc,
+    lotCount: nc,
+    heating: nc,
+    lift: nc,
+    energyPerformance: nc,
+    energyAudit: nc,
+    safeguardPlan: nc,
+    perilOrder: nc,
+    worksPlan: nc,
+  },
+  syndic: { name: confirmed('Syndic Test'), address: nc, phone: nc, email: nc, mandateEnd: nc },
+  generalMeetings: { last: nc, next: nc, held: nc },
+  rulesAmendments: nc,
+  documentsNotExisting: nc,
+  lots: [
+    {
+      number: '7',
+      description: confirmed('Appartement'),
+      nature: nc,
+      shares: nc,
+      annualBudgetShare: nc,
+      worksFundShare: nc,
+      owners: [{ firstname: 'Marie', lastname: 'Curie' }],
+    },
+  ],
+  sellerBalance: nc,
+  sellerOwes: {
+    budgetProvisionsDue: confirmed(100),
+    horsBudgetProvisionsDue: nc,
+    unpaidPreviousYears: confirmed(0),
+    article33Instalments: nc,
+    advancesDue: nc,
+    otherSumsDue: confirmed(0),
+  },
+  syndicateOwes: { advances: confirmed(5), provisionsMadeDueEarly: nc, creditBalance: nc },
+  buyerWillBear: {
+    advancesToReconstitute: confirmed(5),
+    budgetProvisionsNotYetDue: nc,
+    horsBudgetProvisionsNotYetDue: nc,
+  },
+  chargesHistory: confirmed([
+    {
+      fiscalYear: { start: '2025-01-01', end: '2025-12-31' },
+      budgetCalled: confirmed(1),
+      budgetPaid: nc,
+      horsBudgetCalled: nc,
+      horsBudgetPaid: nc,
+    },
+  ]),
+  callsForFunds: nc,
+  syndicate: {
+    lastApprovedFiscalYearEnd: nc,
+    budget: nc,
+    unpaidCharges: confirmed(10),
+    supplierDebt: nc,
+  },
+  worksFund: { exists: nc, lotShare: confirmed(7), lastContribution: nc, lastContributionDate: nc },
+  votedWorks: nc,
+  loans: nc,
+  procedures: nc,
 };
 
 describe('HttpExtranetConnector', () => {
@@ -249,7 +329,7 @@ describe('HttpExtranetConnector', () => {
         }),
       );
       await expect(connector.fetchStatement(SESSION(stub!.url), ['12', 'A 3'])).resolves.toEqual(
-        VALID_STATEMENT,
+        PARSED_STATEMENT,
       );
       const request = stub!.requests[0];
       expect(request.authorization).toBe(`Bearer ${TOKEN}`);
@@ -273,12 +353,12 @@ describe('HttpExtranetConnector', () => {
       [
         'an amount as text',
         (statement) => ({ ...statement, supplierDebt: '12,00' }),
-        'statement.supplierDebt is not an integer amount in cents or null',
+        'statement.syndicate.supplierDebt is not a non-negative integer amount in cents',
       ],
       [
         'a fractional amount',
         (statement) => ({ ...statement, worksFund: { lotShare: 1.5, lastContribution: null } }),
-        'statement.worksFund.lotShare is not an integer amount in cents or null',
+        'statement.worksFund.lotShare is not a non-negative integer amount in cents',
       ],
       [
         'an impossible date',
@@ -293,7 +373,7 @@ describe('HttpExtranetConnector', () => {
       [
         'an owner without a name',
         (statement) => ({ ...statement, lots: [{ number: '1', description: '', shares: 1, owners: [{}] }] }),
-        'statement.lots[0].owners[0].firstname is not a string',
+        'statement.lots[0].owners[0].firstname is not a string of at most 200 characters',
       ],
       ['null', () => null, 'statement is not an object'],
     ])('maps %s to ExtranetUnavailableError naming the field', async (_label, corrupt, message) => {
@@ -326,15 +406,22 @@ describe('HttpExtranetConnector', () => {
       size: 3,
     };
 
-    it('lists documents', async () => {
-      const connector = await connectorFor((_req, res) => json(res, 200, { documents: [document] }));
-      await expect(connector.listDocuments(SESSION(stub!.url))).resolves.toEqual([document]);
+    it('lists documents, with the default kind of their doctype when the extranet gives none', async () => {
+      const connector = await connectorFor((_req, res) =>
+        json(res, 200, { documents: [document, { ...document, id: 'd2', doctype: 3, kind: 'division' }] }),
+      );
+      await expect(connector.listDocuments(SESSION(stub!.url))).resolves.toEqual([
+        { ...document, kind: 'minutes' },
+        { ...document, id: 'd2', doctype: 3, kind: 'division' },
+      ]);
     });
 
     it.each([
       ['an unknown doctype', { ...document, doctype: 11 }],
       ['a negative size', { ...document, size: -1 }],
       ['an empty id', { ...document, id: '' }],
+      ['an unknown kind', { ...document, kind: 'brochure' }],
+      ['a kind of another doctype', { ...document, kind: 'dtg' }],
     ])('maps a listing with %s to ExtranetUnavailableError', async (_label, item) => {
       const connector = await connectorFor((_req, res) => json(res, 200, { documents: [item] }));
       await expect(connector.listDocuments(SESSION(stub!.url))).rejects.toBeInstanceOf(

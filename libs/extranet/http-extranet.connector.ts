@@ -1,4 +1,4 @@
-import { type AccountStatement } from './account-statement';
+import { type AccountStatement } from '@libs/statement/account-statement';
 import { type ExtranetCallObservation, type ExtranetCallObserver } from './extranet-call.observer';
 import { type ExtranetDocument } from './extranet-document';
 import { OutboundAddressRefusedError } from '@libs/platform/outbound/outbound-address.guard';

@@ -1,6 +1,5 @@
 import { type DataSource, type EntityManager, In, IsNull, type Repository } from 'typeorm';
 import { type OrderState } from '@libs/orders/order-state';
-import { type AccountStatement } from '@libs/extranet/account-statement';
 import { type AccountEntity } from '@libs/persistence/entities/account.entity';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { NotificationAttemptEntity } from '@libs/persistence/entities/notification-attempt.entity';
@@ -54,7 +53,7 @@ interface DeliveryTargetRow {
   failed_at: Date | null;
   order_orderid: string | null;
   external_id: string | null;
-  statement: AccountStatement | null;
+  statement: object | null;
   order_callback_url: string | null;
   account_id: string | null;
   email: string | null;

@@ -3,7 +3,7 @@ import { type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { type CollectionBlock } from './collection/collection-block';
 import { type Doctype } from './doctype';
 import { type OrderState } from './order-state';
-import { type AccountStatement } from '@libs/extranet/account-statement';
+import { type AccountStatement } from '@libs/statement/account-statement';
 import { OrderEventEntity } from '@libs/persistence/entities/order-event.entity';
 import { OrderEntity } from '@libs/persistence/entities/order.entity';
 import { insertNotificationRow } from '@libs/notifications/notification-row.writer';

@@ -18,6 +18,7 @@ import { OrderWorkflowOutbox1763810000000 } from './migrations/1763810000000-Ord
 import { PendingNotificationsIndex1763820000000 } from './migrations/1763820000000-PendingNotificationsIndex';
 import { KeyedIdempotencyFingerprints1763830000000 } from './migrations/1763830000000-KeyedIdempotencyFingerprints';
 import { OrderCollectionBlock1763835000000 } from './migrations/1763835000000-OrderCollectionBlock';
+import { DocumentKindsAndDossier1763840000000 } from './migrations/1763840000000-DocumentKindsAndDossier';
 
 export const ENTITIES = [
   AccountEntity,
@@ -40,6 +41,7 @@ export const MIGRATIONS = [
   PendingNotificationsIndex1763820000000,
   KeyedIdempotencyFingerprints1763830000000,
   OrderCollectionBlock1763835000000,
+  DocumentKindsAndDossier1763840000000,
 ];
 
 /** The one DataSource definition, used by the API, the worker, the CLI and the tests. */

@@ -31,6 +31,7 @@ export type ErrorCode =
   | 'invalid_state'
   | 'order_closed'
   | 'document_not_ready'
+  | 'dossier_not_available'
   | 'rate_limited'
   | 'dependency_unavailable'
   | 'internal_error';

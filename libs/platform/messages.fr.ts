@@ -58,6 +58,9 @@ export const ERROR_MESSAGES: Record<ClientErrorCode, (d: Details) => string> = {
   invalid_state: (d) => `Action impossible dans l'état actuel de la commande (${d.state})`,
   order_closed: () => 'La commande est clôturée',
   document_not_ready: () => "Le pré-état daté n'est pas encore disponible",
+  dossier_not_available: () =>
+    "Le dossier complet n'existe pas pour ce pré-état daté, produit avant son introduction : " +
+    'une actualisation de la commande le produit',
   rate_limited: () => 'Trop de requêtes, veuillez réessayer plus tard',
   dependency_unavailable: () => 'Service temporairement indisponible, veuillez réessayer plus tard',
   internal_error: (d) => `Erreur interne du serveur (référence ${d.errorId})`,
@@ -135,3 +138,38 @@ export const JSON_SYNTAX_REASONS = {
 export function jsonPositionText(line: number, column: number, position: number): string {
   return `ligne ${line}, colonne ${column}, position ${position}`;
 }
+
+/**
+ * Validation of an account statement in the model's shape (libs/statement/statement.validator.ts):
+ * what the operator form will submit. Each text names the field by its path in the statement.
+ */
+export const STATEMENT_MESSAGES = {
+  notAnObject: () => 'Le relevé doit être un objet JSON',
+  required: (field: string) => `Le champ '${field}' est obligatoire`,
+  version: (field: string, version: number) => `Le champ '${field}' doit valoir ${version}`,
+  fieldObject: (field: string) => `Le champ '${field}' doit être un objet {"status", "value", "source"}`,
+  status: (field: string) => `Le champ '${field}' doit valoir 'confirmed' ou 'not_communicated'`,
+  valueWithoutStatus: (field: string) =>
+    `Le champ '${field}' doit être null quand la valeur n'a pas été communiquée ('not_communicated')`,
+  source: (field: string) =>
+    `Le champ '${field}' doit être l'identifiant (entier positif) du document lu, ou null`,
+  text: (field: string, max: number) =>
+    `Le champ '${field}' doit être un texte non vide de ${max} caractères au plus`,
+  integer: (field: string, min: number, max: number) =>
+    `Le champ '${field}' doit être un entier entre ${min} et ${max}`,
+  namePart: (field: string, max: number) =>
+    `Le champ '${field}' doit être une chaîne de ${max} caractères au plus`,
+  cents: (field: string) => `Le champ '${field}' doit être un montant positif ou nul en centimes (entier)`,
+  signedCents: (field: string) => `Le champ '${field}' doit être un montant en centimes (entier)`,
+  date: (field: string) => `Le champ '${field}' doit être une date valide au format AAAA-MM-JJ`,
+  boolean: (field: string) => `Le champ '${field}' doit être un booléen (true ou false)`,
+  oneOf: (field: string, values: readonly string[]) =>
+    `Le champ '${field}' doit valoir ${values.map((v) => `'${v}'`).join(', ')}`,
+  object: (field: string) => `Le champ '${field}' doit être un objet`,
+  list: (field: string) => `Le champ '${field}' doit être une liste`,
+  listMax: (field: string, max: number) => `Le champ '${field}' contient plus de ${max} éléments`,
+  fiscalYearOrder: (field: string) => `Le champ '${field}' : le début de l'exercice doit précéder sa fin`,
+  duplicateLot: (field: string, lot: string) => `Le champ '${field}' : le lot ${lot} figure deux fois`,
+  callsOrder: (field: string) =>
+    `Le champ '${field}' : les appels de fonds doivent être classés par date d'échéance`,
+} as const;

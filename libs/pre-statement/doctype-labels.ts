@@ -1,4 +1,5 @@
 import { Doctype } from '@libs/orders/doctype';
+import { type DocumentKind } from '@libs/orders/document-kind';
 
 /** How each document type is named in the pre-statement's list of annexes. */
 export const DOCTYPE_LABELS: Readonly<Record<Doctype, string>> = {
@@ -16,4 +17,28 @@ export const DOCTYPE_LABELS: Readonly<Record<Doctype, string>> = {
 
 export function doctypeLabel(doctype: Doctype): string {
   return DOCTYPE_LABELS[doctype];
+}
+
+/** How each document kind is named in the list of annexes: finer than the published type. */
+export const KIND_LABELS: Readonly<Record<DocumentKind, string>> = {
+  'summary-sheet': 'Fiche synthétique',
+  minutes: "Procès-verbal d'assemblée générale",
+  rules: 'Règlement de copropriété',
+  division: 'État descriptif de division',
+  'rules-and-division': 'Règlement de copropriété et état descriptif de division',
+  'rules-amendment': 'Acte modificatif publié',
+  dtg: 'Diagnostic technique global',
+  'works-plan': 'Plan pluriannuel de travaux adopté',
+  'works-plan-project': 'Projet de plan pluriannuel de travaux',
+  'energy-audit': 'Audit énergétique',
+  dta: 'Dossier technique amiante',
+  crep: "Constat de risque d'exposition au plomb",
+  'maintenance-log': "Carnet d'entretien",
+  plans: 'Plans',
+  registration: "Justificatif d'immatriculation",
+  other: 'Autre document',
+};
+
+export function kindLabel(kind: DocumentKind): string {
+  return KIND_LABELS[kind];
 }

@@ -1,19 +1,21 @@
-import { toWinAnsi } from './win-ansi-text';
+import { drawableText, PDF_FONTS, type PdfFontStyle, shareWordLayouts } from './pdf-fonts';
+
+const FONT = (style: PdfFontStyle) => PDF_FONTS[style].postscriptName;
 
 export const PAGE_MARGINS = { top: 68, bottom: 64, left: 56, right: 56 } as const;
 
-const FONT = 'Helvetica';
-const FONT_BOLD = 'Helvetica-Bold';
 const BODY_SIZE = 9.5;
-const TABLE_SIZE = 9;
+const TABLE_SIZE = 8.5;
 const LINE_GAP = 1.5;
-const CELL_PADDING_X = 5;
-const CELL_PADDING_Y = 4;
+const CELL_PADDING_X = 4;
+const CELL_PADDING_Y = 3.5;
 const TABLE_GAP = 6;
 const NOTICE_PADDING = 6;
 /** Accent bar plus the space between it and the text. */
 const NOTICE_INSET = 11;
 const NOTICE_GAP = 8;
+/** A table up to this share of a page moves whole to the next page rather than split. */
+const KEEP_TOGETHER_SHARE = 0.2;
 
 const COLOR = {
   text: '#1a1a1a',
@@ -24,6 +26,7 @@ const COLOR = {
   emphasisRow: '#f2f4f7',
   noticeFill: '#f5f7fa',
   alert: '#b03a2e',
+  ok: '#2e7d4f',
 } as const;
 
 /** For callers that colour a cell or a notice consistently with the rest of the page. */
@@ -55,8 +58,8 @@ export interface TableSpec {
   rows: TableRow[];
   /** Default true. */
   showHeader?: boolean;
-  /** Move the whole table to the next page rather than split it (ignored if it is taller than a page). */
-  keepTogether?: boolean;
+  /** The first column heads its row (a label): tagged TH rather than TD. */
+  rowHeaders?: boolean;
 }
 
 export interface NoticeOptions {
@@ -73,13 +76,38 @@ export interface PageDecoration {
   watermark: string | null;
 }
 
+type StructureElement = PDFKit.PDFStructureElement;
+
 /**
  * Writes flowing content on A4 pages: every block is measured before it is drawn and moved to a new
- * page when it would cross the bottom margin, so nothing overflows and table headers repeat.
- * All text goes through `toWinAnsi` because the document keeps the standard PDF fonts.
+ * page when it would cross the bottom margin, so nothing overflows and table headers repeat. Small
+ * tables move whole; larger ones split between rows, so that keeping a block together never leaves
+ * most of a page blank.
+ *
+ * The document is tagged (PDF/A-2, accessibility): headings, paragraphs and tables are structure
+ * elements under one `Document` element; backgrounds, rules, running headers and footers and the
+ * watermark are artifacts.
  */
 export class PdfFlowLayout {
-  constructor(private readonly doc: PDFKit.PDFDocument) {}
+  private readonly root: StructureElement;
+  private current: StructureElement;
+
+  constructor(private readonly doc: PDFKit.PDFDocument) {
+    // Registered under their PostScript names: pdfkit caches a font by the name it is asked by, and
+    // the default font (the regular one, set at creation) is already known under its own.
+    for (const style of Object.keys(PDF_FONTS) as PdfFontStyle[]) {
+      doc.registerFont(PDF_FONTS[style].postscriptName, PDF_FONTS[style] as unknown as string);
+    }
+    shareWordLayouts(doc);
+    this.root = doc.struct('Document');
+    doc.addStructure(this.root);
+    this.current = this.root;
+  }
+
+  /** Closes the structure tree; call once, after the last block. */
+  end(): void {
+    this.root.end();
+  }
 
   private get left(): number {
     return this.doc.page.margins.left;
@@ -101,85 +129,133 @@ export class PdfFlowLayout {
     return this.width - NOTICE_INSET - NOTICE_PADDING;
   }
 
+  /** The rest of the current page. */
+  get remaining(): number {
+    return this.bottom - this.doc.y;
+  }
+
   title(title: string, subtitle: string): void {
-    this.doc.font(FONT_BOLD).fontSize(22).fillColor(COLOR.heading);
-    this.doc.text(toWinAnsi(title), this.left, this.doc.y, { width: this.width, align: 'center' });
+    this.tag('H1', () => {
+      this.doc.font(FONT('bold')).fontSize(22).fillColor(COLOR.heading);
+      this.doc.text(drawableText(title), this.left, this.doc.y, { width: this.width, align: 'center' });
+    });
     this.doc.moveDown(0.2);
-    this.doc.font(FONT).fontSize(10).fillColor(COLOR.muted);
-    this.doc.text(toWinAnsi(subtitle), this.left, this.doc.y, { width: this.width, align: 'center' });
-    this.doc.moveDown(0.8);
+    this.tag('P', () => {
+      this.doc.font(FONT('regular')).fontSize(10).fillColor(COLOR.muted);
+      this.doc.text(drawableText(subtitle), this.left, this.doc.y, { width: this.width, align: 'center' });
+    });
+    this.doc.moveDown(0.6);
+  }
+
+  /** Starts the next block on a new page. */
+  pageBreak(): void {
+    this.doc.addPage();
   }
 
   /** `keepWithNext`: height of what follows that must stay on the heading's page. */
   sectionHeading(text: string, keepWithNext = 60): void {
-    this.doc.font(FONT_BOLD).fontSize(12.5);
-    const height = this.doc.heightOfString(toWinAnsi(text), { width: this.width }) + 20;
+    this.doc.font(FONT('bold')).fontSize(12.5);
+    const height = this.doc.heightOfString(drawableText(text), { width: this.width }) + 20;
     // Keep a heading with the start of its content rather than alone at the foot of a page.
     this.ensureSpace(Math.min(height + keepWithNext, this.pageContentHeight));
     this.doc.moveDown(0.6);
-    this.doc.fillColor(COLOR.heading).text(toWinAnsi(text), this.left, this.doc.y, { width: this.width });
+    this.tag('H2', () => {
+      this.doc
+        .fillColor(COLOR.heading)
+        .text(drawableText(text), this.left, this.doc.y, { width: this.width });
+    });
     const ruleY = this.doc.y + 2;
-    this.doc
-      .moveTo(this.left, ruleY)
-      .lineTo(this.left + this.width, ruleY)
-      .lineWidth(1)
-      .strokeColor(COLOR.heading)
-      .stroke();
+    this.artifact(() => {
+      this.doc
+        .moveTo(this.left, ruleY)
+        .lineTo(this.left + this.width, ruleY)
+        .lineWidth(1)
+        .strokeColor(COLOR.heading)
+        .stroke();
+    });
     this.doc.y = ruleY + 8;
   }
 
   subHeading(text: string, keepWithNext = 45): void {
-    this.doc.font(FONT_BOLD).fontSize(10.5);
-    const height = this.doc.heightOfString(toWinAnsi(text), { width: this.width }) + 10;
+    this.doc.font(FONT('bold')).fontSize(10.5);
+    const height = this.doc.heightOfString(drawableText(text), { width: this.width }) + 10;
     this.ensureSpace(Math.min(height + keepWithNext, this.pageContentHeight));
     this.doc.moveDown(0.4);
-    this.doc.fillColor(COLOR.heading).text(toWinAnsi(text), this.left, this.doc.y, { width: this.width });
+    this.tag('H3', () => {
+      this.doc
+        .fillColor(COLOR.heading)
+        .text(drawableText(text), this.left, this.doc.y, { width: this.width });
+    });
     this.doc.y += 4;
   }
 
   /** Body text; a long paragraph flows onto the next pages. */
-  paragraph(text: string, options: { italic?: boolean; color?: string; justify?: boolean } = {}): void {
-    const font = options.italic ? 'Helvetica-Oblique' : FONT;
+  paragraph(
+    text: string,
+    options: { italic?: boolean; bold?: boolean; color?: string; justify?: boolean; size?: number } = {},
+  ): void {
+    const font = FONT(options.italic ? 'italic' : options.bold ? 'bold' : 'regular');
     this.doc
       .font(font)
-      .fontSize(BODY_SIZE)
+      .fontSize(options.size ?? BODY_SIZE)
       .fillColor(options.color ?? COLOR.text);
     this.ensureSpace(Math.min(this.doc.currentLineHeight(true) * 3, this.pageContentHeight));
-    this.doc.text(toWinAnsi(text), this.left, this.doc.y, {
-      width: this.width,
-      align: options.justify ? 'justify' : 'left',
-      lineGap: LINE_GAP,
+    this.tag('P', () => {
+      this.doc.text(drawableText(text), this.left, this.doc.y, {
+        width: this.width,
+        align: options.justify ? 'justify' : 'left',
+        lineGap: LINE_GAP,
+      });
     });
     this.doc.moveDown(0.4);
   }
 
-  /** A framed statement the reader must not miss (declaration, specimen). */
-  notice(text: string, options: NoticeOptions = {}): void {
+  /** Height `paragraph` will take. */
+  measureParagraph(text: string, options: { bold?: boolean; size?: number } = {}): number {
+    this.doc.font(FONT(options.bold ? 'bold' : 'regular')).fontSize(options.size ?? BODY_SIZE);
+    return (
+      this.doc.heightOfString(drawableText(text), { width: this.width, lineGap: LINE_GAP }) +
+      this.doc.currentLineHeight(true) * 0.4
+    );
+  }
+
+  /** A framed statement the reader must not miss (declaration, specimen, alerts), one paragraph a line. */
+  notice(lines: string | string[], options: NoticeOptions = {}): void {
+    const texts = (Array.isArray(lines) ? lines : [lines]).map(drawableText);
     const accent = options.color ?? COLOR.heading;
-    const height = this.measureNotice(text, options) - NOTICE_GAP;
-    this.ensureSpace(height);
+    const height = this.measureNotice(texts, options) - NOTICE_GAP;
+    this.ensureSpace(Math.min(height, this.pageContentHeight));
     const top = this.doc.y;
-    this.doc.rect(this.left, top, this.width, height).fill(COLOR.noticeFill);
-    this.doc.rect(this.left, top, 3, height).fill(accent);
-    this.doc
-      .font(options.bold ? FONT_BOLD : FONT)
-      .fontSize(BODY_SIZE)
-      .fillColor(options.color ?? COLOR.text)
-      .text(toWinAnsi(text), this.left + NOTICE_INSET, top + NOTICE_PADDING, {
-        width: this.noticeTextWidth,
-        lineGap: LINE_GAP,
+    this.artifact(() => {
+      this.doc.rect(this.left, top, this.width, height).fill(COLOR.noticeFill);
+      this.doc.rect(this.left, top, 3, height).fill(accent);
+    });
+    this.doc.y = top + NOTICE_PADDING;
+    texts.forEach((text, index) => {
+      this.tag('P', () => {
+        this.doc
+          .font(FONT(options.bold && index === 0 ? 'bold' : 'regular'))
+          .fontSize(BODY_SIZE)
+          .fillColor(options.color ?? COLOR.text)
+          .text(text, this.left + NOTICE_INSET, this.doc.y, {
+            width: this.noticeTextWidth,
+            lineGap: LINE_GAP,
+          });
       });
+    });
     this.doc.x = this.left;
     this.doc.y = top + height + NOTICE_GAP;
   }
 
   /** Height `notice` will take, spacing below included. */
-  measureNotice(text: string, options: NoticeOptions = {}): number {
-    this.doc.font(options.bold ? FONT_BOLD : FONT).fontSize(BODY_SIZE);
-    const textHeight = this.doc.heightOfString(toWinAnsi(text), {
-      width: this.noticeTextWidth,
-      lineGap: LINE_GAP,
-    });
+  measureNotice(lines: string | string[], options: NoticeOptions = {}): number {
+    const texts = Array.isArray(lines) ? lines : [lines];
+    const textHeight = texts.reduce((sum, text, index) => {
+      this.doc.font(FONT(options.bold && index === 0 ? 'bold' : 'regular')).fontSize(BODY_SIZE);
+      return (
+        sum + this.doc.heightOfString(drawableText(text), { width: this.noticeTextWidth, lineGap: LINE_GAP })
+      );
+    }, 0);
     return textHeight + 2 * NOTICE_PADDING + NOTICE_GAP;
   }
 
@@ -193,21 +269,45 @@ export class PdfFlowLayout {
     const rowHeights = rows.map((row) => Math.min(this.rowHeight(row, widths), maxRowHeight));
 
     const wholeHeight = headerHeight + rowHeights.reduce((sum, height) => sum + height, 0);
-    // Otherwise at least the first row must sit under its header on the same page.
-    const firstBlock = spec.keepTogether ? wholeHeight : headerHeight + (rowHeights[0] ?? 0);
+    // A small table moves whole; a larger one needs at least its first two rows under the header.
+    const keepWhole = wholeHeight <= this.pageContentHeight * KEEP_TOGETHER_SHARE;
+    const firstBlock = keepWhole
+      ? wholeHeight
+      : headerHeight + rowHeights.slice(0, 2).reduce((sum, height) => sum + height, 0);
     this.ensureSpace(Math.min(firstBlock, this.pageContentHeight));
-    if (showHeader) this.drawRow(headerRow, columns, widths, headerHeight, COLOR.tableHeader);
 
+    const table = this.doc.struct('Table');
+    this.current.add(table);
+    const drawHeader = () => {
+      if (showHeader)
+        this.drawRow(table, headerRow, columns, widths, headerHeight, COLOR.tableHeader, true, false);
+    };
+    drawHeader();
     rows.forEach((row, index) => {
       const height = rowHeights[index];
       if (this.doc.y + height > this.bottom) {
         this.doc.addPage();
-        if (showHeader) this.drawRow(headerRow, columns, widths, headerHeight, COLOR.tableHeader);
+        drawHeader();
       }
-      this.drawRow(row, columns, widths, height, row.emphasis ? COLOR.emphasisRow : null);
+      const fill = row.emphasis ? COLOR.emphasisRow : null;
+      this.drawRow(table, row, columns, widths, height, fill, false, spec.rowHeaders ?? false);
     });
+    table.end();
     this.doc.x = this.left;
     this.doc.y += TABLE_GAP;
+  }
+
+  /**
+   * What of `table` must stay with the heading before it: all of it when it moves whole (small), else
+   * its header and first two rows.
+   */
+  keepHeight(spec: TableSpec): number {
+    const widths = this.columnWidths(spec.columns);
+    const header = (spec.showHeader ?? true) ? this.rowHeight(this.headerRow(spec.columns), widths) : 0;
+    const rows = spec.rows.map((row) => this.rowHeight(row, widths));
+    const whole = rows.reduce((sum, height) => sum + height, header);
+    if (whole <= this.pageContentHeight * KEEP_TOGETHER_SHARE) return whole + TABLE_GAP;
+    return header + rows.slice(0, 2).reduce((sum, height) => sum + height, 0);
   }
 
   /** Height `table` will take when not split, spacing below included. */
@@ -229,20 +329,40 @@ export class PdfFlowLayout {
       const savedBottom = margins.bottom;
       // Writing inside the margins must not make pdfkit open a new page.
       margins.bottom = 0;
-      if (decoration.watermark) this.drawWatermark(decoration.watermark);
-      this.drawHeader(decoration);
-      this.drawFooter(decoration, index - range.start + 1, range.count);
+      this.artifact(() => {
+        if (decoration.watermark) this.drawWatermark(decoration.watermark);
+      });
+      this.artifact(() => this.drawHeader(decoration), 'Pagination');
+      this.artifact(() => this.drawFooter(decoration, index - range.start + 1, range.count), 'Pagination');
       margins.bottom = savedBottom;
     }
+  }
+
+  /** Content that belongs to the structure: marked and attached to an element of type `type`. */
+  private tag(type: string, draw: () => void): void {
+    const element = this.doc.struct(type);
+    this.current.add(element);
+    element.add(draw);
+    element.end();
+  }
+
+  /** Decoration that is not content (backgrounds, rules, running headers): marked as an artifact. */
+  private artifact(draw: () => void, type: 'Layout' | 'Pagination' = 'Layout'): void {
+    this.doc.markContent('Artifact', { type });
+    draw();
+    this.doc.endMarkedContent();
   }
 
   private drawHeader(decoration: PageDecoration): void {
     const y = 30;
     const halfWidth = this.width / 2;
-    this.doc.font(FONT).fontSize(8).fillColor(COLOR.muted);
-    this.doc.text(toWinAnsi(decoration.headerLeft), this.left, y, { width: halfWidth, lineBreak: false });
-    this.doc.font(FONT_BOLD).fillColor(decoration.headerRightColor ?? COLOR.muted);
-    this.doc.text(toWinAnsi(decoration.headerRight), this.left + halfWidth, y, {
+    this.doc.font(FONT('regular')).fontSize(8).fillColor(COLOR.muted);
+    this.doc.text(this.fitOneLine(decoration.headerLeft, halfWidth), this.left, y, {
+      width: halfWidth,
+      lineBreak: false,
+    });
+    this.doc.font(FONT('bold')).fillColor(decoration.headerRightColor ?? COLOR.muted);
+    this.doc.text(this.fitOneLine(decoration.headerRight, halfWidth), this.left + halfWidth, y, {
       width: halfWidth,
       align: 'right',
       lineBreak: false,
@@ -252,15 +372,27 @@ export class PdfFlowLayout {
 
   private drawFooter(decoration: PageDecoration, page: number, pages: number): void {
     const y = this.doc.page.height - 44;
-    const halfWidth = this.width / 2;
+    const pageNumber = drawableText(decoration.pageNumber(page, pages));
     this.rule(y - 8, 0.5);
-    this.doc.font(FONT).fontSize(8).fillColor(COLOR.muted);
-    this.doc.text(toWinAnsi(decoration.footerLeft), this.left, y, { width: halfWidth, lineBreak: false });
-    this.doc.text(toWinAnsi(decoration.pageNumber(page, pages)), this.left + halfWidth, y, {
-      width: halfWidth,
-      align: 'right',
+    this.doc.font(FONT('regular')).fontSize(8).fillColor(COLOR.muted);
+    const numberWidth = this.doc.widthOfString(pageNumber);
+    // One line whatever the property's name: the left part gives way to the page number.
+    const leftWidth = this.width - numberWidth - 12;
+    this.doc.text(this.fitOneLine(decoration.footerLeft, leftWidth), this.left, y, {
+      width: leftWidth,
       lineBreak: false,
     });
+    this.doc.text(pageNumber, this.left + this.width - numberWidth, y, { lineBreak: false });
+  }
+
+  /** The text cut with an ellipsis to fit `width` on one line in the current font. */
+  private fitOneLine(text: string, width: number): string {
+    const drawable = drawableText(text).replace(/\s+/g, ' ');
+    if (this.doc.widthOfString(drawable) <= width) return drawable;
+    const characters = [...drawable];
+    while (characters.length > 0 && this.doc.widthOfString(`${characters.join('')}…`) > width)
+      characters.pop();
+    return `${characters.join('').trimEnd()}…`;
   }
 
   private drawWatermark(text: string): void {
@@ -268,9 +400,11 @@ export class PdfFlowLayout {
     const size = 110;
     this.doc.save();
     this.doc.rotate(-Math.atan(height / width) * (180 / Math.PI), { origin: [width / 2, height / 2] });
-    this.doc.font(FONT_BOLD).fontSize(size).fillColor(COLOR.alert).fillOpacity(0.1);
-    const textWidth = this.doc.widthOfString(toWinAnsi(text));
-    this.doc.text(toWinAnsi(text), (width - textWidth) / 2, height / 2 - size * 0.36, { lineBreak: false });
+    this.doc.font(FONT('bold')).fontSize(size).fillColor(COLOR.alert).fillOpacity(0.1);
+    const textWidth = this.doc.widthOfString(drawableText(text));
+    this.doc.text(drawableText(text), (width - textWidth) / 2, height / 2 - size * 0.36, {
+      lineBreak: false,
+    });
     this.doc.restore();
   }
 
@@ -303,8 +437,8 @@ export class PdfFlowLayout {
   private rowHeight(row: TableRow, widths: number[]): number {
     const heights = row.cells.map((raw, index) => {
       const cell = this.cellText(raw);
-      this.doc.font(cell.bold || row.emphasis ? FONT_BOLD : FONT).fontSize(TABLE_SIZE);
-      return this.doc.heightOfString(toWinAnsi(cell.text), {
+      this.doc.font(FONT(cell.bold || row.emphasis ? 'bold' : 'regular')).fontSize(TABLE_SIZE);
+      return this.doc.heightOfString(drawableText(cell.text), {
         width: widths[index] - 2 * CELL_PADDING_X,
         lineGap: LINE_GAP,
       });
@@ -313,37 +447,51 @@ export class PdfFlowLayout {
   }
 
   private drawRow(
+    table: StructureElement,
     row: TableRow,
     columns: TableColumn[],
     widths: number[],
     height: number,
     fill: string | null,
+    header: boolean,
+    rowHeaders: boolean,
   ): void {
     const top = this.doc.y;
-    if (fill) this.doc.rect(this.left, top, this.width, height).fill(fill);
+    this.artifact(() => {
+      if (fill) this.doc.rect(this.left, top, this.width, height).fill(fill);
+      this.doc
+        .moveTo(this.left, top + height)
+        .lineTo(this.left + this.width, top + height)
+        .lineWidth(0.5)
+        .strokeColor(COLOR.rule)
+        .stroke();
+    });
+    const tableRow = this.doc.struct('TR');
+    table.add(tableRow);
     let x = this.left;
     row.cells.forEach((raw, index) => {
       const cell = this.cellText(raw);
-      this.doc
-        .font(cell.bold || row.emphasis ? FONT_BOLD : FONT)
-        .fontSize(TABLE_SIZE)
-        .fillColor(cell.color ?? COLOR.text);
-      // A cell taller than a page (a pathological title) is cut with an ellipsis instead of overflowing.
-      this.doc.text(toWinAnsi(cell.text), x + CELL_PADDING_X, top + CELL_PADDING_Y, {
-        width: widths[index] - 2 * CELL_PADDING_X,
-        height: height - 2 * CELL_PADDING_Y + LINE_GAP,
-        ellipsis: true,
-        align: columns[index]?.align ?? 'left',
-        lineGap: LINE_GAP,
+      const cellX = x;
+      const element = this.doc.struct(header || (rowHeaders && index === 0) ? 'TH' : 'TD');
+      tableRow.add(element);
+      element.add(() => {
+        this.doc
+          .font(FONT(cell.bold || row.emphasis ? 'bold' : 'regular'))
+          .fontSize(TABLE_SIZE)
+          .fillColor(cell.color ?? COLOR.text);
+        // A cell taller than a page (a pathological title) is cut with an ellipsis instead of overflowing.
+        this.doc.text(drawableText(cell.text), cellX + CELL_PADDING_X, top + CELL_PADDING_Y, {
+          width: widths[index] - 2 * CELL_PADDING_X,
+          height: height - 2 * CELL_PADDING_Y + LINE_GAP,
+          ellipsis: true,
+          align: columns[index]?.align ?? 'left',
+          lineGap: LINE_GAP,
+        });
       });
+      element.end();
       x += widths[index];
     });
-    this.doc
-      .moveTo(this.left, top + height)
-      .lineTo(this.left + this.width, top + height)
-      .lineWidth(0.5)
-      .strokeColor(COLOR.rule)
-      .stroke();
+    tableRow.end();
     this.doc.x = this.left;
     this.doc.y = top + height;
   }

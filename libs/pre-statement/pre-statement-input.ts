@@ -1,5 +1,6 @@
 import { type Doctype } from '@libs/orders/doctype';
-import { type AccountStatement } from '@libs/extranet/account-statement';
+import { type DocumentKind } from '@libs/orders/document-kind';
+import { type AccountStatement } from '@libs/statement/account-statement';
 
 export interface PreStatementPerson {
   firstname: string;
@@ -14,16 +15,21 @@ export interface PreStatementProperty {
   city: string;
 }
 
-/** One annex of the pre-statement, whether it was obtained or not. */
+/** One document obtained for the order, annexed to the pre-statement. */
 export interface PreStatementAnnex {
   doctype: Doctype;
+  kind: DocumentKind;
   title: string;
-  /** YYYY-MM-DD, null when unknown (always for a missing document). */
+  /** YYYY-MM-DD, null when unknown. */
   date: string | null;
-  found: boolean;
+  /** Pages of the file as joined to the dossier; 0 when it could not be read; null when not counted. */
+  pages: number | null;
 }
 
-/** Everything the pre-statement PDF shows; gathered by the order workflow. */
+/**
+ * Everything the pre-statement PDF shows; gathered by the order workflow. The order's `comment` is the
+ * client's internal note and is not part of it: the document is handed to the buyer.
+ */
 export interface PreStatementInput {
   orderid: string;
   /** The client's own reference, empty string when none was given. */
@@ -42,5 +48,4 @@ export interface PreStatementInput {
   /** Null when the extranet statement could not be obtained. */
   statement: AccountStatement | null;
   documents: PreStatementAnnex[];
-  comment?: string | null;
 }

@@ -1,103 +1,131 @@
 import { Doctype } from '@libs/orders/doctype';
+import { confirmed, notCommunicated } from '@libs/statement/statement-field';
+import {
+  annex,
+  buildAccountStatement,
+  buildPreStatementInput,
+} from '@test/support/pre-statement-input.factory';
 import { buildPreStatementView, type LabelledValue } from './pre-statement-view';
-import { buildAccountStatement, buildPreStatementInput } from '@test/support/pre-statement-input.factory';
 
 const NBSP = '\u00a0';
 const valueOf = (rows: LabelledValue[], label: string) => rows.find((row) => row.label === label)?.value;
 
 describe('buildPreStatementView', () => {
-  it('identifies the co-ownership from the statement', () => {
+  it('identifies the co-ownership from the statement, and who issued the document from what', () => {
     const view = buildPreStatementView(buildPreStatementInput());
     expect(valueOf(view.identification, 'Copropriété')).toBe('Résidence Les Tilleuls');
     expect(valueOf(view.identification, "Numéro d'immatriculation")).toBe('AB1234567');
-    expect(valueOf(view.identification, 'Syndic')).toBe('Cabinet Martin Gestion');
     expect(valueOf(view.identification, 'Exercice comptable en cours')).toBe('du 01/01/2025 au 31/12/2025');
     expect(valueOf(view.identification, 'Relevé de compte utilisé')).toBe('20/03/2025');
-    expect(valueOf(view.identification, 'Référence client')).toBe('DOSSIER-2025-0042');
-    expect(valueOf(view.identification, "Date d'émission")).toBe('25/03/2025');
+    expect(valueOf(view.identification, 'Document établi par')).toBe(
+      "Service de commande de pré-états datés, d'après l'extranet du syndic",
+    );
+    const filedByOperator = buildPreStatementView(
+      buildPreStatementInput({ statement: buildAccountStatement({ filedBy: 'operator' }) }),
+    );
+    expect(valueOf(filedByOperator.identification, 'Document établi par')).toContain(
+      'saisis par un opérateur',
+    );
   });
 
   it('falls back to the order when the statement could not be obtained', () => {
     const view = buildPreStatementView(buildPreStatementInput({ statement: null, lotsRequested: ['12'] }));
     expect(valueOf(view.identification, 'Copropriété')).toBe('non communiqué');
     expect(valueOf(view.identification, "Adresse de l'immeuble")).toBe('12 rue des Lilas, 75011 Paris');
-    expect(valueOf(view.identification, 'Syndic')).toBe('Cabinet Martin');
-    expect(valueOf(view.identification, "Numéro d'immatriculation")).toBe('non communiqué');
-    expect(view.lots).toEqual([{ number: '12', description: 'non communiqué', shares: 'non communiqué' }]);
-    const amounts = [
-      ...view.sellerOwes.lines,
-      ...view.syndicateOwes.lines,
-      ...view.buyerWillBear.lines,
-      ...view.syndicateFigures,
-    ].map((line) => line.value);
-    expect(new Set(amounts)).toEqual(new Set(['non communiqué']));
+    expect(valueOf(view.syndic, 'Syndic')).toBe('Cabinet Martin');
     expect(view.sellerOwes.total).toBe('non communiqué');
-    expect(view.chargesHistory).toHaveLength(1);
-    expect(view.chargesHistory[0].budgetCalled).toBe('non communiqué');
+    expect(view.sellerOwes.totalNote).toBeNull();
+    expect(view.chargesHistory.map((line) => line.budgetCalled)).toEqual([
+      'non communiqué',
+      'non communiqué',
+    ]);
+    expect(view.summary.complete).toBe(false);
   });
 
-  it('names the property on every page by the co-ownership, or by its address without a statement', () => {
-    expect(buildPreStatementView(buildPreStatementInput()).propertyLabel).toBe('Résidence Les Tilleuls');
-    expect(buildPreStatementView(buildPreStatementInput({ statement: null })).propertyLabel).toBe(
-      '12 rue des Lilas, 75011 Paris',
-    );
-  });
-
-  it('totals a part only when every amount of it is known', () => {
-    const known = buildPreStatementView(buildPreStatementInput());
-    expect(known.sellerOwes.total).toBe(`1${NBSP}697,06${NBSP}€`);
+  it('totals the known amounts of a part and says which it leaves out', () => {
     const statement = buildAccountStatement();
-    statement.syndicateOwes.creditBalance = null;
-    const partial = buildPreStatementView(buildPreStatementInput({ statement }));
-    expect(partial.syndicateOwes.lines[1].value).toBe('non communiqué');
-    expect(partial.syndicateOwes.total).toBe('non communiqué');
+    statement.syndicateOwes.creditBalance = notCommunicated();
+    const view = buildPreStatementView(buildPreStatementInput({ statement }));
+    expect(view.syndicateOwes.totalLabel).toBe('Total des montants connus');
+    expect(view.syndicateOwes.total).toBe(`350,00${NBSP}€`);
+    expect(view.syndicateOwes.totalNote).toBe(
+      "Total partiel : il n'inclut pas « Solde créditeur du compte du vendeur » (non communiqué).",
+    );
+    expect(view.sellerOwes.totalLabel).toBe('Total');
   });
 
-  it('lists the requested lots, matching "012" with "12", and keeps unknown ones', () => {
-    const view = buildPreStatementView(buildPreStatementInput({ lotsRequested: ['012', '99'] }));
-    expect(view.lots).toEqual([
-      { number: '12', description: 'Appartement de 3 pièces, 2e étage, bâtiment A', shares: '245' },
-      { number: '99', description: 'non communiqué', shares: 'non communiqué' },
+  it('keeps both fiscal years before the current one, matched by their dates', () => {
+    const statement = buildAccountStatement();
+    if (statement.chargesHistory.status === 'confirmed')
+      statement.chargesHistory.value.reverse().splice(0, 1);
+    const view = buildPreStatementView(buildPreStatementInput({ statement }));
+    expect(view.chargesHistory.map((line) => [line.fiscalYear, line.budgetCalled])).toEqual([
+      ['01/01/2024 – 31/12/2024', `2${NBSP}400,00${NBSP}€`],
+      ['01/01/2023 – 31/12/2023', 'non communiqué'],
     ]);
   });
 
-  it('lists every lot of the statement when the order names none', () => {
-    const view = buildPreStatementView(buildPreStatementInput({ lotsRequested: null }));
-    expect(view.lots.map((lot) => lot.number)).toEqual(['12', '47']);
-  });
-
-  it('writes sellers as first name and capitalised family name', () => {
+  it('gives the calls due by the statement’s date to the seller and the others to the buyer', () => {
     const view = buildPreStatementView(buildPreStatementInput());
-    expect(view.sellers).toEqual(['Jeanne DUPONT', "François N'DIAYE"]);
+    expect(view.calls?.lines.map((line) => [line.dueDate, line.party])).toEqual([
+      ['01/01/2025', 'vendeur (échu)'],
+      ['01/04/2025', 'acquéreur (à échoir)'],
+      ['01/07/2025', 'acquéreur (à échoir)'],
+      ['01/10/2025', 'acquéreur (à échoir)'],
+    ]);
   });
 
-  it('states the all-due-paid declaration only when the seller made it', () => {
-    expect(buildPreStatementView(buildPreStatementInput({ allDuePaid: true })).allDuePaidDeclaration).toMatch(
-      /^Le vendeur déclare être à jour de ses paiements/,
-    );
-    expect(
-      buildPreStatementView(buildPreStatementInput({ allDuePaid: false })).allDuePaidDeclaration,
-    ).toBeNull();
-  });
-
-  it('adds required documents absent from the list as missing, grouped by type', () => {
+  it('numbers the annexes in the law’s order, most recent first within a kind', () => {
     const view = buildPreStatementView(
       buildPreStatementInput({
         documents: [
-          { doctype: Doctype.Plans, title: 'Plan du lot', date: '2020-01-01', found: true },
-          { doctype: Doctype.Minutes, title: 'PV 2023', date: '2023-06-15', found: true },
-          { doctype: Doctype.Minutes, title: 'PV 2024', date: '2024-06-12', found: true },
+          annex(Doctype.Plans, 'plans', 'Plan du lot', '2020-01-01'),
+          annex(Doctype.Minutes, 'minutes', 'PV 2023', '2023-06-15'),
+          annex(Doctype.Minutes, 'minutes', 'PV 2024', '2024-06-12'),
+          annex(Doctype.SummarySheet, 'summary-sheet', 'Fiche', '2025-01-01'),
         ],
       }),
     );
-    expect(view.annexes.map((annex) => [annex.type, annex.title, annex.date, annex.found])).toEqual([
-      ['Fiche synthétique', 'non communiqué', 'non communiqué', false],
-      ["Procès-verbal d'assemblée générale", 'PV 2024', '12/06/2024', true],
-      ["Procès-verbal d'assemblée générale", 'PV 2023', '15/06/2023', true],
-      ['Règlement de copropriété', 'non communiqué', 'non communiqué', false],
-      ["Carnet d'entretien", 'non communiqué', 'non communiqué', false],
-      ['Plans', 'Plan du lot', '01/01/2020', true],
+    expect(view.annexes.map((line) => [line.number, line.title])).toEqual([
+      [1, 'Fiche'],
+      [2, 'PV 2024'],
+      [3, 'PV 2023'],
+      [4, 'Plan du lot'],
     ]);
-    expect(view.annexSummary).toBe('3 documents fournis, 3 documents manquants.');
+    expect(view.annexSummary).toMatch(/^4 documents fournis, \d+ documents manquants\.$/);
+  });
+
+  it('says "sans objet" for the works plan only while the building is under 15 years old', () => {
+    const statusFor = (completionYear: number) => {
+      const statement = buildAccountStatement();
+      statement.building.completionYear = confirmed(completionYear);
+      const view = buildPreStatementView(buildPreStatementInput({ statement, documents: [] }));
+      return view.documentChecks.find((check) => check.document.startsWith('Plan pluriannuel'))?.status;
+    };
+    // The statement is of 2025.
+    expect(statusFor(2011)).toBe('notApplicable');
+    expect(statusFor(2010)).toBe('missing');
+  });
+
+  it('raises an alert when the syndicate’s unpaid charges exceed a quarter of its budget, not before', () => {
+    const alertsFor = (unpaid: number) => {
+      const statement = buildAccountStatement();
+      statement.syndicate.unpaidCharges = confirmed(unpaid);
+      return buildPreStatementView(buildPreStatementInput({ statement })).summary.alerts.join(' ');
+    };
+    expect(alertsFor(2_250_000)).not.toContain('Impayés de charges du syndicat');
+    expect(alertsFor(2_250_001)).toContain('Impayés de charges du syndicat : 25,0 % du budget voté');
+  });
+
+  it('does not count the article 33 instalments, due because of the sale, as arrears', () => {
+    const statement = buildAccountStatement();
+    for (const key of Object.keys(statement.sellerOwes) as (keyof typeof statement.sellerOwes)[]) {
+      statement.sellerOwes[key] = confirmed(0);
+    }
+    statement.sellerOwes.article33Instalments = confirmed(184_000);
+    const view = buildPreStatementView(buildPreStatementInput({ statement, allDuePaid: true }));
+    expect(view.summary.alerts.join(' ')).not.toContain('Vendeur débiteur');
+    expect(view.allDuePaid).toEqual({ text: expect.stringContaining('le confirment'), contradicted: false });
+    expect(view.sellerOwes.total).toBe(`1${NBSP}840,00${NBSP}€`);
   });
 });

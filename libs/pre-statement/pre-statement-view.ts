@@ -1,13 +1,18 @@
-import { REQUIRED_DOCTYPES } from '@libs/orders/doctype';
+import { type DocumentKind } from '@libs/orders/document-kind';
 import {
   type AccountStatement,
   type Cents,
+  FIGURE_ORIGINS,
+  type FigureOrigin,
   type FiscalYear,
+  type FiscalYearCharges,
   type Lot,
-} from '@libs/extranet/account-statement';
-import { doctypeLabel } from './doctype-labels';
+} from '@libs/statement/account-statement';
+import { type StatementField, valueOf } from '@libs/statement/statement-field';
+import { kindLabel } from './doctype-labels';
 import { formatEuros } from './euro-amount.format';
 import { formatFrenchDate } from './french-date.format';
+import { INFORMATION_NOTICE, type NoticeSection } from './information-notice.texts';
 import { NOT_COMMUNICATED } from './not-communicated';
 import { type PreStatementAnnex, type PreStatementInput } from './pre-statement-input';
 import { PRE_STATEMENT_TEXTS as T } from './pre-statement.texts';
@@ -17,36 +22,71 @@ export interface LabelledValue {
   value: string;
 }
 
+/** An amount with where it comes from (the seller's account or the syndicate's accounts). */
+export interface AmountLine extends LabelledValue {
+  origin: string;
+}
+
 export interface AmountSection {
-  lines: LabelledValue[];
-  /** "non communiqué" as soon as one line is: a partial total would mislead. */
+  lines: AmountLine[];
+  /** "Total", or "Total des montants connus" when a line is not communicated. */
+  totalLabel: string;
   total: string;
+  /** Says what the total leaves out (unknown lines, lots absent from the account); null when nothing. */
+  totalNote: string | null;
 }
 
 export interface LotLine {
   number: string;
   description: string;
+  nature: string;
   shares: string;
+  annualBudgetShare: string;
+  worksFundShare: string;
 }
 
 export interface ChargesLine {
   fiscalYear: string;
   budgetCalled: string;
-  budgetActual: string;
+  budgetPaid: string;
   horsBudgetCalled: string;
-  horsBudgetActual: string;
+  horsBudgetPaid: string;
+}
+
+export interface CallLine {
+  dueDate: string;
+  budget: string;
+  horsBudget: string;
+  total: string;
+  party: string;
+}
+
+export type DocumentStatus = keyof typeof T.documents.statuses;
+
+export interface DocumentCheck {
+  document: string;
+  status: DocumentStatus;
+  statusLabel: string;
+  detail: string;
 }
 
 export interface AnnexLine {
+  number: number;
   type: string;
   title: string;
   date: string;
-  found: boolean;
+  pages: string;
+}
+
+export interface Table {
+  columns: string[];
+  rows: string[][];
 }
 
 /**
  * What the pre-statement shows, every value already worded and formatted: the decisions (fallbacks,
- * totals, missing documents) are taken here, so the renderer only lays text out.
+ * totals, completeness, alerts, which party bears a call) are taken here, so the renderer only lays
+ * text out.
  */
 export interface PreStatementView {
   orderid: string;
@@ -54,125 +94,929 @@ export interface PreStatementView {
   issuedOn: string;
   /** Names the property on every page: the co-ownership, or its address when unnamed. */
   propertyLabel: string;
+  metadata: { title: string; author: string; subject: string; keywords: string };
   sourceNote: string;
+  summary: {
+    complete: boolean;
+    headline: string;
+    missing: string[];
+    legalEffect: string | null;
+    keyFigures: LabelledValue[];
+    alerts: string[];
+  };
   identification: LabelledValue[];
+  syndic: LabelledValue[];
+  building: LabelledValue[];
   lots: LotLine[];
   sellers: string[];
-  allDuePaidDeclaration: string | null;
+  /** The seller's all_due_paid declaration, worded by whether the figures confirm it; null without one. */
+  allDuePaid: { text: string; contradicted: boolean } | null;
   sellerOwes: AmountSection;
   syndicateOwes: AmountSection;
   buyerWillBear: AmountSection;
   chargesHistory: ChargesLine[];
-  syndicateFigures: LabelledValue[];
+  syndicateFigures: AmountLine[];
+  worksFund: AmountLine[];
+  calls: { lines: CallLine[]; totals: LabelledValue[]; note: string } | null;
+  votedWorks: Table | string;
+  loans: Table | string;
+  procedures: Table | string;
+  documentChecks: DocumentCheck[];
   annexes: AnnexLine[];
   annexSummary: string;
-  comment: string | null;
+  notice: { heading: string; intro: string; sections: readonly NoticeSection[] };
 }
+
+type Statement = AccountStatement;
 
 export function buildPreStatementView(input: PreStatementInput): PreStatementView {
   const statement = input.statement;
-  const annexes = annexLines(input.documents);
-  const foundCount = annexes.filter((annex) => annex.found).length;
+  const context = viewContext(input);
+  const annexes = numberedAnnexes(input.documents);
+  const documentChecks = checkDocuments(input, annexes, context.referenceDate);
+  const sellerOwes = sellerOwesSection(statement, context.lotsNotFound);
+  const syndicateOwes = syndicateOwesSection(statement, context.lotsNotFound);
+  const buyerWillBear = buyerWillBearSection(statement, context.lotsNotFound);
+  const propertyLabel =
+    nonBlank(valueOf(statement?.coOwnership.name)) ?? orNotCommunicated(buildingAddress(input));
+  const missingCount = documentChecks.filter((check) => check.status === 'missing').length;
   return {
     orderid: input.orderid,
     specimen: input.testMode,
     issuedOn: formatFrenchDate(input.issuedAt),
-    propertyLabel: nonBlank(statement?.coOwnership.name) ?? orNotCommunicated(buildingAddress(input)),
+    propertyLabel,
+    metadata: {
+      title: metadataText(`${T.title} – ${propertyLabel} – commande ${input.orderid}`),
+      author: T.issuer,
+      subject: metadataText(T.metadataSubject(propertyLabel)),
+      keywords: T.keywords,
+    },
     sourceNote: statement
-      ? T.sourceFromStatement(formatFrenchDate(statement.statementDate))
+      ? T.sourceFromStatement(formatFrenchDate(statement.statementDate), statement.filedBy)
       : T.sourceMissing,
+    summary: summary(input, context, documentChecks, [sellerOwes, syndicateOwes, buyerWillBear]),
     identification: identification(input),
-    lots: lotLines(statement?.lots ?? [], input.lotsRequested),
+    syndic: syndicLines(input),
+    building: buildingLines(statement),
+    lots: lotLines(statement, context),
     sellers: input.owners.length > 0 ? input.owners.map(personName) : [NOT_COMMUNICATED],
-    allDuePaidDeclaration: input.allDuePaid ? T.sellerOwes.allDuePaid : null,
-    sellerOwes: amountSection([
-      [T.sellerOwes.budgetProvisionsDue, statement?.sellerOwes.budgetProvisionsDue],
-      [T.sellerOwes.horsBudgetProvisionsDue, statement?.sellerOwes.horsBudgetProvisionsDue],
-      [T.sellerOwes.unpaidPreviousYears, statement?.sellerOwes.unpaidPreviousYears],
-      [T.sellerOwes.otherSumsDue, statement?.sellerOwes.otherSumsDue],
-    ]),
-    syndicateOwes: amountSection([
-      [T.syndicateOwes.advances, statement?.syndicateOwes.advances],
-      [T.syndicateOwes.creditBalance, statement?.syndicateOwes.creditBalance],
-    ]),
-    buyerWillBear: amountSection([
-      [T.buyerWillBear.advancesToReconstitute, statement?.buyerWillBear.advancesToReconstitute],
-      [T.buyerWillBear.provisionsNotYetDue, statement?.buyerWillBear.provisionsNotYetDue],
-    ]),
+    allDuePaid: allDuePaid(input, sellerOwes),
+    sellerOwes,
+    syndicateOwes,
+    buyerWillBear,
     chargesHistory: chargesLines(statement),
-    syndicateFigures: amountLines([
-      [T.financialAnnex.syndicateUnpaidCharges, statement?.syndicateUnpaidCharges],
-      [T.financialAnnex.supplierDebt, statement?.supplierDebt],
-      [T.financialAnnex.worksFundLotShare, statement?.worksFund.lotShare],
-      [T.financialAnnex.worksFundLastContribution, statement?.worksFund.lastContribution],
-    ]),
+    syndicateFigures: syndicateFigures(statement),
+    worksFund: worksFundLines(statement),
+    calls: callLines(statement),
+    votedWorks: votedWorksTable(statement),
+    loans: loansTable(statement),
+    procedures: proceduresTable(statement),
+    documentChecks,
     annexes,
-    annexSummary: T.documents.summary(foundCount, annexes.length - foundCount),
-    comment: nonBlank(input.comment ?? null),
+    annexSummary: T.documents.summary(annexes.length, missingCount),
+    notice: INFORMATION_NOTICE,
   };
 }
 
+interface ViewContext {
+  /** The date the figures are at: the statement's, else the day of issue (YYYY-MM-DD). */
+  referenceDate: string;
+  /** Lots the order names that the seller's account does not show. */
+  lotsNotFound: string[];
+  /** The lots of the statement the document is about. */
+  lots: Lot[];
+}
+
+function viewContext(input: PreStatementInput): ViewContext {
+  const statementLots = input.statement?.lots ?? [];
+  const wanted = (input.lotsRequested ?? []).map((number) => number.trim()).filter((number) => number !== '');
+  const lotsNotFound = input.statement
+    ? wanted.filter((number) => !statementLots.some((lot) => sameLotNumber(lot.number, number)))
+    : [];
+  return {
+    referenceDate: input.statement?.statementDate ?? isoDay(input.issuedAt),
+    lotsNotFound,
+    lots: statementLots,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- summary
+
+function summary(
+  input: PreStatementInput,
+  context: ViewContext,
+  checks: DocumentCheck[],
+  parts: AmountSection[],
+): PreStatementView['summary'] {
+  const statement = input.statement;
+  const missingDocuments = checks
+    .filter((check) => check.status === 'missing')
+    .map((check) => (check.detail === '' ? check.document : `${check.document} (${check.detail})`));
+  const missing = [...missingDocuments];
+  if (!statement) missing.push(T.summary.statementMissing);
+  const unknownFigures = statement ? countNotCommunicated(statement, parts) : 0;
+  if (unknownFigures > 0) missing.push(T.summary.figuresMissing(unknownFigures));
+  const complete = missing.length === 0;
+  return {
+    complete,
+    headline: complete ? T.summary.complete : T.summary.incomplete,
+    missing: complete ? [T.summary.completeDetail] : missing,
+    legalEffect: missingDocuments.length > 0 ? T.summary.legalEffect : null,
+    keyFigures: keyFigures(input, context),
+    alerts: alerts(input, context),
+  };
+}
+
+function keyFigures(input: PreStatementInput, context: ViewContext): LabelledValue[] {
+  const statement = input.statement;
+  const lots = context.lots;
+  const annualBudget = sumFields(lots.map((lot) => lot.annualBudgetShare));
+  const toCall = sumFields((valueOf(statement?.votedWorks) ?? []).map((work) => work.toCall));
+  const loansDue = sumFields((valueOf(statement?.loans) ?? []).map((loan) => loan.lotShareRemaining));
+  const procedures = valueOf(statement?.procedures);
+  const balance = valueOf(statement?.sellerBalance);
+  return [
+    {
+      label: T.summary.property,
+      value: `${propertyName(input)}, ${orNotCommunicated(buildingAddress(input))}`,
+    },
+    { label: T.summary.lots, value: lotsSummary(input, context) },
+    {
+      label: statement
+        ? T.summary.sellerBalance(formatFrenchDate(statement.statementDate))
+        : T.summary.sellerBalanceUndated,
+      value:
+        balance === null
+          ? NOT_COMMUNICATED
+          : balance > 0
+            ? T.summary.balanceOwed(formatEuros(balance))
+            : balance < 0
+              ? T.summary.balanceCredit(formatEuros(-balance))
+              : T.summary.balanceNil,
+    },
+    {
+      label: T.summary.quarterlyCharges,
+      value:
+        annualBudget === null || lots.length === 0
+          ? NOT_COMMUNICATED
+          : T.summary.perQuarter(formatEuros(Math.round(annualBudget / 4)), formatEuros(annualBudget)),
+    },
+    {
+      label: T.summary.worksNotCalled,
+      value: statement?.votedWorks.status === 'confirmed' ? formatEuros(toCall) : NOT_COMMUNICATED,
+    },
+    {
+      label: T.summary.loans,
+      value: statement?.loans.status === 'confirmed' ? formatEuros(loansDue) : NOT_COMMUNICATED,
+    },
+    {
+      label: T.summary.procedures,
+      value: procedures === null ? NOT_COMMUNICATED : T.summary.proceduresCount(procedures.length),
+    },
+    {
+      label: T.summary.worksFund,
+      value:
+        valueOf(statement?.worksFund.exists) === false
+          ? T.financialAnnex.noWorksFund
+          : formatEuros(valueOf(statement?.worksFund.lotShare)),
+    },
+  ];
+}
+
+function alerts(input: PreStatementInput, context: ViewContext): string[] {
+  const statement = input.statement;
+  const list: string[] = [];
+  const owed = knownSum(arrearsFields(statement));
+  if (owed > 0) list.push(T.summary.alertArrears(formatEuros(owed)));
+  if (input.allDuePaid && owed > 0) list.push(T.summary.alertAllDuePaid(formatEuros(owed)));
+  const unpaid = valueOf(statement?.syndicate.unpaidCharges);
+  const budget = valueOf(statement?.syndicate.budget);
+  if (unpaid !== null && budget !== null && budget > 0 && unpaid > budget / 4) {
+    const percent = `${((unpaid * 100) / budget).toFixed(1).replace('.', ',')} %`;
+    list.push(T.summary.alertSyndicateUnpaid(percent, closingDate(statement)));
+  }
+  if (valueOf(statement?.building.safeguardPlan) === true) list.push(T.summary.alertSafeguardPlan);
+  if (valueOf(statement?.building.perilOrder) === true) list.push(T.summary.alertPerilOrder);
+  if (context.lotsNotFound.length > 0)
+    list.push(T.summary.alertLotsNotFound(context.lotsNotFound.join(', ')));
+  return list;
+}
+
+function countNotCommunicated(statement: Statement, parts: AmountSection[]): number {
+  const figures = [
+    ...parts.flatMap((part) => part.lines.map((line) => line.value)),
+    ...chargesLines(statement).flatMap((line) => [
+      line.budgetCalled,
+      line.budgetPaid,
+      line.horsBudgetCalled,
+      line.horsBudgetPaid,
+    ]),
+    ...syndicateFigures(statement).map((line) => line.value),
+    ...worksFundLines(statement).map((line) => line.value),
+  ];
+  return figures.filter((value) => value === NOT_COMMUNICATED).length;
+}
+
+// --------------------------------------------------------------------------------------- identification
+
 function identification(input: PreStatementInput): LabelledValue[] {
-  const coOwnership = input.statement?.coOwnership;
+  const statement = input.statement;
+  const coOwnership = statement?.coOwnership;
   const rows: LabelledValue[] = [
-    { label: T.identification.coOwnership, value: orNotCommunicated(coOwnership?.name) },
+    { label: T.identification.coOwnership, value: propertyName(input) },
     { label: T.identification.address, value: orNotCommunicated(buildingAddress(input)) },
   ];
   const additional = nonBlank(input.property.additional);
   if (additional) rows.push({ label: T.identification.additional, value: additional });
+  const fiscalYear = valueOf(coOwnership?.currentFiscalYear);
   rows.push(
-    { label: T.identification.registration, value: orNotCommunicated(coOwnership?.registrationNumber) },
     {
-      label: T.identification.syndic,
-      value: orNotCommunicated(nonBlank(coOwnership?.syndicName) ?? input.syndicName),
+      label: T.identification.registration,
+      value: orNotCommunicated(valueOf(coOwnership?.registrationNumber)),
     },
-    { label: T.identification.fiscalYear, value: fiscalYearRange(coOwnership?.currentFiscalYear) },
-    { label: T.identification.statementDate, value: formatFrenchDate(input.statement?.statementDate) },
+    {
+      label: T.identification.fiscalYear,
+      value: fiscalYear
+        ? T.identification.fiscalYearRange(
+            formatFrenchDate(fiscalYear.start),
+            formatFrenchDate(fiscalYear.end),
+          )
+        : NOT_COMMUNICATED,
+    },
+    { label: T.identification.statementDate, value: formatFrenchDate(statement?.statementDate) },
     { label: T.identification.orderid, value: input.orderid },
-    { label: T.identification.externalId, value: orNotCommunicated(input.externalId) },
+    // No reference is not a value the syndic failed to give: it is simply absent.
+    {
+      label: T.identification.externalId,
+      value: nonBlank(input.externalId) ?? T.identification.noExternalId,
+    },
     { label: T.identification.issuedAt, value: formatFrenchDate(input.issuedAt) },
+    {
+      label: T.identification.issuedBy,
+      value: T.identification.issuedByValue(
+        T.issuer,
+        !statement
+          ? T.identification.filedByNone
+          : statement.filedBy === 'operator'
+            ? T.identification.filedByOperator
+            : T.identification.filedByConnector,
+      ),
+    },
   );
   return rows;
 }
 
-/** The syndic's address of the building, or the order's when the statement is missing. */
-function buildingAddress(input: PreStatementInput): string {
-  const source = input.statement?.coOwnership ?? input.property;
-  return joinAddress(source.address, source.zipcode, source.city);
+function syndicLines(input: PreStatementInput): LabelledValue[] {
+  const syndic = input.statement?.syndic;
+  const meetings = input.statement?.generalMeetings;
+  const contact = [valueOf(syndic?.phone), valueOf(syndic?.email)].filter((part) => part !== null);
+  return [
+    {
+      label: T.identification.syndic,
+      value: orNotCommunicated(nonBlank(valueOf(syndic?.name)) ?? input.syndicName),
+    },
+    { label: T.identification.syndicAddress, value: orNotCommunicated(valueOf(syndic?.address)) },
+    {
+      label: T.identification.syndicContact,
+      value: contact.length > 0 ? contact.join(' – ') : NOT_COMMUNICATED,
+    },
+    { label: T.identification.mandateEnd, value: formatFrenchDate(valueOf(syndic?.mandateEnd)) },
+    { label: T.identification.lastMeeting, value: formatFrenchDate(valueOf(meetings?.last)) },
+    { label: T.identification.nextMeeting, value: formatFrenchDate(valueOf(meetings?.next)) },
+  ];
 }
 
-function fiscalYearRange(fiscalYear: FiscalYear | undefined): string {
-  if (!fiscalYear) return NOT_COMMUNICATED;
-  return T.identification.fiscalYearRange(
-    formatFrenchDate(fiscalYear.start),
-    formatFrenchDate(fiscalYear.end),
-  );
+function buildingLines(statement: Statement | null): LabelledValue[] {
+  const building = statement?.building;
+  const year = valueOf(building?.completionYear);
+  const dpe = valueOf(building?.energyPerformance);
+  const audit = building?.energyAudit;
+  return [
+    {
+      label: T.identification.completionYear,
+      value: year === null ? NOT_COMMUNICATED : T.identification.completionValue(year),
+    },
+    { label: T.identification.lotCount, value: numberOrNotCommunicated(valueOf(building?.lotCount)) },
+    { label: T.identification.heating, value: orNotCommunicated(valueOf(building?.heating)) },
+    { label: T.identification.lift, value: yesNo(valueOf(building?.lift)) },
+    {
+      label: T.identification.energyPerformance,
+      value: dpe
+        ? T.identification.energyPerformanceValue(dpe.energyClass, formatFrenchDate(dpe.date))
+        : NOT_COMMUNICATED,
+    },
+    {
+      label: T.identification.energyAudit,
+      value:
+        audit?.status === 'confirmed'
+          ? T.identification.energyAuditValue(formatFrenchDate(audit.value))
+          : NOT_COMMUNICATED,
+    },
+    { label: T.identification.safeguardPlan, value: yesNo(valueOf(building?.safeguardPlan)) },
+    { label: T.identification.perilOrder, value: yesNo(valueOf(building?.perilOrder)) },
+  ];
 }
 
 /**
  * The lots the order names, described from the statement; without `lots` in the order, every lot of
- * the seller's account. A requested lot the statement does not know is still listed.
+ * the seller's account. A requested lot the account does not show is listed as such.
  */
-function lotLines(statementLots: Lot[], requested: string[] | null): LotLine[] {
-  const wanted = (requested ?? []).map((number) => number.trim()).filter((number) => number !== '');
-  const lines =
-    wanted.length === 0
-      ? statementLots.map(lotLine)
-      : wanted.map((number) => {
-          const lot = statementLots.find((candidate) => sameLotNumber(candidate.number, number));
-          return lot ? lotLine(lot) : { number, description: NOT_COMMUNICATED, shares: NOT_COMMUNICATED };
-        });
-  return lines.length > 0
-    ? lines
-    : [{ number: NOT_COMMUNICATED, description: NOT_COMMUNICATED, shares: NOT_COMMUNICATED }];
+function lotLines(statement: Statement | null, context: ViewContext): LotLine[] {
+  const total = valueOf(statement?.coOwnership.totalShares);
+  const notFound = (number: string): LotLine => ({
+    number,
+    description: statement ? T.identification.lotNotFound : NOT_COMMUNICATED,
+    nature: NOT_COMMUNICATED,
+    shares: NOT_COMMUNICATED,
+    annualBudgetShare: NOT_COMMUNICATED,
+    worksFundShare: NOT_COMMUNICATED,
+  });
+  const lines = [
+    ...context.lots.map((lot) => lotLine(lot, total, statement)),
+    ...context.lotsNotFound.map(notFound),
+  ];
+  return lines.length > 0 ? lines : [notFound(NOT_COMMUNICATED)];
 }
 
-function lotLine(lot: Lot): LotLine {
+function lotLine(lot: Lot, total: number | null, statement: Statement | null): LotLine {
+  const shares = valueOf(lot.shares);
+  const nature = valueOf(lot.nature);
+  const noWorksFund = valueOf(statement?.worksFund.exists) === false;
   return {
-    number: orNotCommunicated(lot.number),
-    description: orNotCommunicated(lot.description),
-    shares: lot.shares === null ? NOT_COMMUNICATED : String(lot.shares).replace('.', ','),
+    number: lot.number,
+    description: orNotCommunicated(valueOf(lot.description)),
+    nature: nature === null ? NOT_COMMUNICATED : T.identification.natures[nature],
+    shares:
+      shares === null
+        ? NOT_COMMUNICATED
+        : total === null
+          ? String(shares)
+          : T.identification.sharesOf(String(shares), String(total)),
+    annualBudgetShare: formatEuros(valueOf(lot.annualBudgetShare)),
+    worksFundShare: noWorksFund ? T.identification.none : formatEuros(valueOf(lot.worksFundShare)),
   };
+}
+
+function lotsSummary(input: PreStatementInput, context: ViewContext): string {
+  const described = context.lots.map((lot) => {
+    const nature = valueOf(lot.nature);
+    return nature === null ? lot.number : `${lot.number} (${T.identification.natures[nature]})`;
+  });
+  const all = [
+    ...described,
+    ...context.lotsNotFound.map((number) => `${number} (${T.identification.lotNotFound})`),
+  ];
+  if (all.length > 0) return all.join(', ');
+  const requested = (input.lotsRequested ?? []).filter((number) => number.trim() !== '');
+  return requested.length > 0 ? requested.join(', ') : NOT_COMMUNICATED;
+}
+
+// --------------------------------------------------------------------------------------------- amounts
+
+type AmountSource = [label: string, field: StatementField<Cents> | undefined, origin: FigureOrigin];
+
+const ORIGIN_LABEL = (origin: FigureOrigin) => T.origin[origin];
+
+function sellerOwesFields(statement: Statement | null): AmountSource[] {
+  const owes = statement?.sellerOwes;
+  const origin = FIGURE_ORIGINS.sellerOwes;
+  return [
+    [T.sellerOwes.budgetProvisionsDue, owes?.budgetProvisionsDue, origin],
+    [T.sellerOwes.horsBudgetProvisionsDue, owes?.horsBudgetProvisionsDue, origin],
+    [T.sellerOwes.unpaidPreviousYears, owes?.unpaidPreviousYears, origin],
+    [T.sellerOwes.article33Instalments, owes?.article33Instalments, origin],
+    [T.sellerOwes.advancesDue, owes?.advancesDue, origin],
+    [T.sellerOwes.otherSumsDue, owes?.otherSumsDue, origin],
+  ];
+}
+
+/**
+ * What the seller is behind with: part 1 but the article 33 instalments, which fall due because of the
+ * sale itself (a seller up to date still owes them at the sale).
+ */
+function arrearsFields(statement: Statement | null): AmountSource[] {
+  return sellerOwesFields(statement).filter(([label]) => label !== T.sellerOwes.article33Instalments);
+}
+
+function sellerOwesSection(statement: Statement | null, lotsNotFound: string[]): AmountSection {
+  return amountSection(sellerOwesFields(statement), lotsNotFound);
+}
+
+function syndicateOwesSection(statement: Statement | null, lotsNotFound: string[]): AmountSection {
+  const owes = statement?.syndicateOwes;
+  const origin = FIGURE_ORIGINS.syndicateOwes;
+  return amountSection(
+    [
+      [T.syndicateOwes.advances, owes?.advances, origin],
+      [T.syndicateOwes.provisionsMadeDueEarly, owes?.provisionsMadeDueEarly, origin],
+      [T.syndicateOwes.creditBalance, owes?.creditBalance, origin],
+    ],
+    lotsNotFound,
+  );
+}
+
+function buyerWillBearSection(statement: Statement | null, lotsNotFound: string[]): AmountSection {
+  const bear = statement?.buyerWillBear;
+  const origin = FIGURE_ORIGINS.buyerWillBear;
+  return amountSection(
+    [
+      [T.buyerWillBear.advancesToReconstitute, bear?.advancesToReconstitute, origin],
+      [T.buyerWillBear.budgetProvisionsNotYetDue, bear?.budgetProvisionsNotYetDue, origin],
+      [T.buyerWillBear.horsBudgetProvisionsNotYetDue, bear?.horsBudgetProvisionsNotYetDue, origin],
+    ],
+    lotsNotFound,
+  );
+}
+
+/** Lines with their source, and a total that says what it leaves out rather than hiding it. */
+function amountSection(sources: AmountSource[], lotsNotFound: string[]): AmountSection {
+  const lines = sources.map(([label, field, origin]) => ({
+    label,
+    origin: ORIGIN_LABEL(origin),
+    value: formatEuros(valueOf(field)),
+  }));
+  const unknown = sources.filter(([, field]) => valueOf(field) === null).map(([label]) => shortLabel(label));
+  const allUnknown = unknown.length === sources.length;
+  const notes = [
+    unknown.length > 0 && !allUnknown ? T.totalLeavesOut(unknown) : null,
+    lotsNotFound.length > 0 && !allUnknown ? T.totalLeavesOutLots(lotsNotFound.join(', ')) : null,
+  ].filter((note): note is string => note !== null);
+  return {
+    lines,
+    totalLabel: unknown.length > 0 && !allUnknown ? T.partialTotal : T.total,
+    total: allUnknown ? NOT_COMMUNICATED : formatEuros(knownSum(sources)),
+    totalNote: notes.length > 0 ? notes.join(' ') : null,
+  };
+}
+
+function allDuePaid(input: PreStatementInput, sellerOwes: AmountSection): PreStatementView['allDuePaid'] {
+  if (!input.allDuePaid) return null;
+  const owed = knownSum(arrearsFields(input.statement));
+  if (owed > 0) return { text: T.summary.alertAllDuePaid(formatEuros(owed)), contradicted: true };
+  const verified = input.statement !== null && sellerOwes.totalLabel === T.total;
+  return {
+    text: verified ? T.sellerOwes.allDuePaid : T.sellerOwes.allDuePaidUnverified,
+    contradicted: false,
+  };
+}
+
+// ------------------------------------------------------------------------------------ financial annex
+
+/**
+ * The two fiscal years before the current one, each on its line even when the syndic gave nothing
+ * for it: a missing year shows as "non communiqué", it never disappears.
+ */
+function chargesLines(statement: Statement | null): ChargesLine[] {
+  const history = valueOf(statement?.chargesHistory) ?? [];
+  const current = valueOf(statement?.coOwnership.currentFiscalYear);
+  const unknownLine = (fiscalYear: string): ChargesLine => ({
+    fiscalYear,
+    budgetCalled: NOT_COMMUNICATED,
+    budgetPaid: NOT_COMMUNICATED,
+    horsBudgetCalled: NOT_COMMUNICATED,
+    horsBudgetPaid: NOT_COMMUNICATED,
+  });
+  const expected: (FiscalYear | null)[] = current
+    ? [shiftYears(current, -1), shiftYears(current, -2)]
+    : [history[0]?.fiscalYear ?? null, history[1]?.fiscalYear ?? null];
+  return expected.map((year, index) => {
+    if (!year) return unknownLine(T.financialAnnex.previousYear(index + 1));
+    const label = T.financialAnnex.fiscalYearRange(formatFrenchDate(year.start), formatFrenchDate(year.end));
+    const charges = history.find((entry) => entry.fiscalYear.start === year.start);
+    return charges ? chargesLine(label, charges) : unknownLine(label);
+  });
+}
+
+function chargesLine(label: string, charges: FiscalYearCharges): ChargesLine {
+  return {
+    fiscalYear: label,
+    budgetCalled: formatEuros(valueOf(charges.budgetCalled)),
+    budgetPaid: formatEuros(valueOf(charges.budgetPaid)),
+    horsBudgetCalled: formatEuros(valueOf(charges.horsBudgetCalled)),
+    horsBudgetPaid: formatEuros(valueOf(charges.horsBudgetPaid)),
+  };
+}
+
+function closingDate(statement: Statement | null): string {
+  const end = valueOf(statement?.syndicate.lastApprovedFiscalYearEnd);
+  return end === null ? T.financialAnnex.atClosingUnknown : formatFrenchDate(end);
+}
+
+function syndicateFigures(statement: Statement | null): AmountLine[] {
+  const syndicate = statement?.syndicate;
+  const end = valueOf(syndicate?.lastApprovedFiscalYearEnd);
+  const at =
+    end === null ? T.financialAnnex.atClosingUnknown : T.financialAnnex.atClosing(formatFrenchDate(end));
+  return [
+    amountLine(
+      T.financialAnnex.syndicateUnpaidCharges(at),
+      syndicate?.unpaidCharges,
+      FIGURE_ORIGINS['syndicate.unpaidCharges'],
+    ),
+    amountLine(
+      T.financialAnnex.supplierDebt(at),
+      syndicate?.supplierDebt,
+      FIGURE_ORIGINS['syndicate.supplierDebt'],
+    ),
+    amountLine(T.financialAnnex.budget, syndicate?.budget, FIGURE_ORIGINS['syndicate.budget']),
+  ];
+}
+
+function worksFundLines(statement: Statement | null): AmountLine[] {
+  const fund = statement?.worksFund;
+  if (valueOf(fund?.exists) === false) {
+    return [
+      {
+        label: T.financialAnnex.worksFundLotShare,
+        origin: T.origin.syndicate,
+        value: T.financialAnnex.noWorksFund,
+      },
+    ];
+  }
+  return [
+    amountLine(T.financialAnnex.worksFundLotShare, fund?.lotShare, FIGURE_ORIGINS['worksFund.lotShare']),
+    amountLine(
+      T.financialAnnex.worksFundLastContribution,
+      fund?.lastContribution,
+      FIGURE_ORIGINS['worksFund.lastContribution'],
+    ),
+    {
+      label: T.financialAnnex.worksFundLastContributionDate,
+      origin: ORIGIN_LABEL(FIGURE_ORIGINS['worksFund.lastContribution']),
+      value: formatFrenchDate(valueOf(fund?.lastContributionDate)),
+    },
+  ];
+}
+
+function amountLine(
+  label: string,
+  field: StatementField<Cents> | undefined,
+  origin: FigureOrigin,
+): AmountLine {
+  return { label, origin: ORIGIN_LABEL(origin), value: formatEuros(valueOf(field)) };
+}
+
+/** The current year's calls: those due at the statement's date are the seller's, the others the buyer's. */
+function callLines(statement: Statement | null): PreStatementView['calls'] {
+  const calls = valueOf(statement?.callsForFunds);
+  if (!statement || !calls || calls.length === 0) return null;
+  const cutoff = statement.statementDate;
+  const lines = calls.map((call) => {
+    const budget = valueOf(call.budget);
+    const horsBudget = valueOf(call.horsBudget);
+    return {
+      dueDate: formatFrenchDate(call.dueDate),
+      budget: formatEuros(budget),
+      horsBudget: formatEuros(horsBudget),
+      total: formatEuros(budget === null || horsBudget === null ? null : budget + horsBudget),
+      party: call.dueDate <= cutoff ? T.calls.seller : T.calls.buyer,
+    };
+  });
+  const totalOf = (seller: boolean) => {
+    const selected = calls.filter((call) => call.dueDate <= cutoff === seller);
+    return formatEuros(sumFields(selected.flatMap((call) => [call.budget, call.horsBudget])));
+  };
+  return {
+    lines,
+    totals: [
+      { label: T.calls.sellerTotal, value: totalOf(true) },
+      { label: T.calls.buyerTotal, value: totalOf(false) },
+    ],
+    note: T.calls.note(formatFrenchDate(cutoff)),
+  };
+}
+
+function votedWorksTable(statement: Statement | null): Table | string {
+  const works = valueOf(statement?.votedWorks);
+  if (works === null) return T.works.notCommunicated;
+  if (works.length === 0) return T.works.noVotedWorks;
+  return {
+    columns: [
+      T.works.resolution,
+      T.works.meeting,
+      T.works.total,
+      T.works.lotShare,
+      T.works.called,
+      T.works.toCall,
+    ],
+    rows: works.map((work) => [
+      orNotCommunicated(valueOf(work.resolution)),
+      formatFrenchDate(valueOf(work.meetingDate)),
+      formatEuros(valueOf(work.total)),
+      formatEuros(valueOf(work.lotShare)),
+      formatEuros(valueOf(work.called)),
+      formatEuros(valueOf(work.toCall)),
+    ]),
+  };
+}
+
+function loansTable(statement: Statement | null): Table | string {
+  const loans = valueOf(statement?.loans);
+  if (loans === null) return T.works.notCommunicated;
+  if (loans.length === 0) return T.works.noLoans;
+  return {
+    columns: [T.works.loanPurpose, T.works.lender, T.works.loanTotal, T.works.loanRemaining, T.works.loanEnd],
+    rows: loans.map((loan) => [
+      orNotCommunicated(valueOf(loan.purpose)),
+      orNotCommunicated(valueOf(loan.lender)),
+      formatEuros(valueOf(loan.total)),
+      formatEuros(valueOf(loan.lotShareRemaining)),
+      formatFrenchDate(valueOf(loan.endDate)),
+    ]),
+  };
+}
+
+function proceduresTable(statement: Statement | null): Table | string {
+  const procedures = valueOf(statement?.procedures);
+  if (procedures === null) return T.works.notCommunicated;
+  if (procedures.length === 0) return T.works.noProcedures;
+  return {
+    columns: [T.works.procedureNature, T.works.counterparty, T.works.stage],
+    rows: procedures.map((procedure) => [
+      orNotCommunicated(valueOf(procedure.nature)),
+      orNotCommunicated(valueOf(procedure.counterparty)),
+      orNotCommunicated(valueOf(procedure.stage)),
+    ]),
+  };
+}
+
+// ------------------------------------------------------------------------------------------- documents
+
+const KIND_ORDER: readonly DocumentKind[] = [
+  'summary-sheet',
+  'rules-and-division',
+  'rules',
+  'division',
+  'rules-amendment',
+  'minutes',
+  'maintenance-log',
+  'dtg',
+  'works-plan',
+  'works-plan-project',
+  'energy-audit',
+  'dta',
+  'crep',
+  'plans',
+  'registration',
+  'other',
+];
+
+interface NumberedAnnex extends AnnexLine {
+  kind: DocumentKind;
+  isoDate: string | null;
+}
+
+/**
+ * The order the annexes are numbered in and joined to the dossier: by kind (the law's order), most
+ * recent first within a kind. The dossier uses the same function, so numbers and pages agree.
+ */
+export function orderAnnexes<A extends PreStatementAnnex>(documents: readonly A[]): A[] {
+  return documents
+    .map((document, index) => ({ document, index }))
+    .sort(
+      (a, b) =>
+        KIND_ORDER.indexOf(a.document.kind) - KIND_ORDER.indexOf(b.document.kind) ||
+        (b.document.date ?? '').localeCompare(a.document.date ?? '') ||
+        a.index - b.index,
+    )
+    .map(({ document }) => document);
+}
+
+function numberedAnnexes(documents: PreStatementAnnex[]): NumberedAnnex[] {
+  return orderAnnexes(documents).map((document, index) => ({
+    number: index + 1,
+    kind: document.kind,
+    isoDate: document.date,
+    type: kindLabel(document.kind),
+    title: nonBlank(document.title) ?? kindLabel(document.kind),
+    date: formatFrenchDate(document.date),
+    pages:
+      document.pages === null ? '' : document.pages === 0 ? T.documents.unreadable : String(document.pages),
+  }));
+}
+
+function checkDocuments(
+  input: PreStatementInput,
+  annexes: NumberedAnnex[],
+  referenceDate: string,
+): DocumentCheck[] {
+  const statement = input.statement;
+  const notExisting = new Set(valueOf(statement?.documentsNotExisting) ?? []);
+  const numbersOf = (...kinds: DocumentKind[]) =>
+    annexes.filter((annex) => kinds.includes(annex.kind)).map((annex) => annex.number);
+  const check = (document: string, status: DocumentStatus, detail = ''): DocumentCheck => ({
+    document,
+    status,
+    statusLabel: T.documents.statuses[status],
+    detail,
+  });
+  /** A document the law requires whenever it exists: provided, declared not existing, or missing. */
+  const conditional = (document: string, ...kinds: DocumentKind[]): DocumentCheck => {
+    const numbers = numbersOf(...kinds);
+    if (numbers.length > 0) return check(document, 'provided', T.documents.annexNumbers(numbers));
+    if (kinds.every((kind) => notExisting.has(kind)))
+      return check(document, 'notExisting', T.documents.notExistingDetail);
+    return check(document, 'missing');
+  };
+  const required = (document: string, ...kinds: DocumentKind[]): DocumentCheck => {
+    const numbers = numbersOf(...kinds);
+    return numbers.length > 0
+      ? check(document, 'provided', T.documents.annexNumbers(numbers))
+      : check(document, 'missing');
+  };
+
+  return [
+    required(T.documents.summarySheet, 'summary-sheet'),
+    required(T.documents.rules, 'rules', 'rules-and-division'),
+    required(T.documents.division, 'division', 'rules-and-division'),
+    amendmentsCheck(statement, annexes, check),
+    ...minutesChecks(statement, annexes, referenceDate, check),
+    required(T.documents.maintenanceLog, 'maintenance-log'),
+    check(T.documents.notice, 'provided', T.documents.noticeDetail),
+    conditional(T.documents.dtg, 'dtg'),
+    worksPlanCheck(statement, annexes, referenceDate, check),
+    conditional(T.documents.dta, 'dta'),
+    conditional(T.documents.crep, 'crep'),
+    conditional(T.documents.plans, 'plans'),
+  ];
+}
+
+type CheckMaker = (document: string, status: DocumentStatus, detail?: string) => DocumentCheck;
+
+/** Each published modifying act the syndic reports must be there, matched by its date. */
+function amendmentsCheck(
+  statement: Statement | null,
+  annexes: NumberedAnnex[],
+  check: CheckMaker,
+): DocumentCheck {
+  const obtained = annexes.filter((annex) => annex.kind === 'rules-amendment');
+  const published = valueOf(statement?.rulesAmendments);
+  if (published === null) {
+    return obtained.length > 0
+      ? check(
+          T.documents.amendments,
+          'provided',
+          T.documents.annexNumbers(obtained.map((annex) => annex.number)),
+        )
+      : check(T.documents.amendments, 'notCommunicated');
+  }
+  if (published.length === 0 && obtained.length === 0) {
+    return check(T.documents.amendments, 'notExisting', T.documents.noAmendment);
+  }
+  const missing = published.filter((act) => !obtained.some((annex) => annex.isoDate === act.date));
+  if (missing.length > 0) {
+    return check(
+      T.documents.amendments,
+      'missing',
+      missing.map((act) => T.documents.amendmentMissing(formatFrenchDate(act.date))).join(', '),
+    );
+  }
+  return check(
+    T.documents.amendments,
+    'provided',
+    T.documents.annexNumbers(obtained.map((annex) => annex.number)),
+  );
+}
+
+/**
+ * The minutes of the general meetings of the three years before the reference date, checked by date:
+ * each meeting the syndic reports must have its minutes; without that list, each of the three years
+ * must have minutes of at least one meeting.
+ */
+function minutesChecks(
+  statement: Statement | null,
+  annexes: NumberedAnnex[],
+  referenceDate: string,
+  check: CheckMaker,
+): DocumentCheck[] {
+  const minutes = annexes.filter((annex) => annex.kind === 'minutes');
+  const from = shiftDate(referenceDate, -3);
+  const held = valueOf(statement?.generalMeetings.held);
+  if (held !== null) {
+    const meetings = held
+      .filter((date) => date > from && date <= referenceDate)
+      .sort()
+      .reverse();
+    return meetings.map((date) => {
+      const found = minutes.filter((annex) => annex.isoDate === date);
+      const document = T.documents.minutes(formatFrenchDate(date));
+      return found.length > 0
+        ? check(document, 'provided', T.documents.annexNumbers(found.map((annex) => annex.number)))
+        : check(document, 'missing');
+    });
+  }
+  return [0, 1, 2].map((yearsBack) => {
+    const end = shiftDate(referenceDate, -yearsBack);
+    const start = shiftDate(referenceDate, -yearsBack - 1);
+    const found = minutes.filter(
+      (annex) => annex.isoDate !== null && annex.isoDate > start && annex.isoDate <= end,
+    );
+    const document = T.documents.minutesWindow(formatFrenchDate(shiftDays(start, 1)), formatFrenchDate(end));
+    return found.length > 0
+      ? check(document, 'provided', T.documents.annexNumbers(found.map((annex) => annex.number)))
+      : check(document, 'missing', T.documents.minutesWindowMissing);
+  });
+}
+
+function worksPlanCheck(
+  statement: Statement | null,
+  annexes: NumberedAnnex[],
+  referenceDate: string,
+  check: CheckMaker,
+): DocumentCheck {
+  const name = T.documents.worksPlan;
+  const year = valueOf(statement?.building.completionYear);
+  const plan = valueOf(statement?.building.worksPlan);
+  const adopted = annexes.filter((annex) => annex.kind === 'works-plan').map((annex) => annex.number);
+  const project = annexes.filter((annex) => annex.kind === 'works-plan-project').map((annex) => annex.number);
+  const withNumbers = (detail: string, numbers: number[]) =>
+    numbers.length > 0 ? `${detail} – ${T.documents.annexNumbers(numbers)}` : detail;
+  if (adopted.length > 0) {
+    const detail =
+      plan?.state === 'adopted' && plan.date ? T.documents.worksPlanAdopted(formatFrenchDate(plan.date)) : '';
+    return check(name, 'provided', withNumbers(detail, adopted).replace(/^ – /, ''));
+  }
+  if (project.length > 0) {
+    const detail = plan?.date
+      ? T.documents.worksPlanProject(formatFrenchDate(plan.date))
+      : T.documents.worksPlanProjectUndated;
+    return check(name, 'provided', withNumbers(detail, project));
+  }
+  if (year !== null && Number(referenceDate.slice(0, 4)) - year < 15) {
+    return check(name, 'notApplicable', T.documents.worksPlanTooRecent(year));
+  }
+  if (plan?.state === 'none') return check(name, 'notExisting', T.documents.worksPlanNone);
+  return check(
+    name,
+    'missing',
+    plan?.state === 'adopted' && plan.date ? T.documents.worksPlanAdopted(formatFrenchDate(plan.date)) : '',
+  );
+}
+
+// -------------------------------------------------------------------------------------------- helpers
+
+function propertyName(input: PreStatementInput): string {
+  return orNotCommunicated(valueOf(input.statement?.coOwnership.name));
+}
+
+/** The syndic's address of the building, or the order's when the statement is missing. */
+function buildingAddress(input: PreStatementInput): string {
+  const coOwnership = input.statement?.coOwnership;
+  if (!coOwnership) return joinAddress(input.property.address, input.property.zipcode, input.property.city);
+  return joinAddress(
+    valueOf(coOwnership.address) ?? '',
+    valueOf(coOwnership.zipcode) ?? '',
+    valueOf(coOwnership.city) ?? '',
+  );
+}
+
+/** "a) Provisions exigibles…" is named without its letter in a sentence. */
+function shortLabel(label: string): string {
+  return label.replace(/^[a-e]\) /, '');
+}
+
+function knownSum(sources: AmountSource[]): number {
+  return sources.reduce((sum, [, field]) => sum + (valueOf(field) ?? 0), 0);
+}
+
+/** The sum, null as soon as one is not communicated. */
+function sumFields(fields: StatementField<Cents>[]): Cents | null {
+  let sum = 0;
+  for (const field of fields) {
+    const value = valueOf(field);
+    if (value === null) return null;
+    sum += value;
+  }
+  return sum;
+}
+
+function shiftYears(year: FiscalYear, years: number): FiscalYear {
+  return { start: shiftDate(year.start, years), end: shiftDate(year.end, years) };
+}
+
+/** The same calendar day `years` later (29 February falls back to the 28th). */
+function shiftDate(isoDate: string, years: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  const target = new Date(Date.UTC(year + years, month - 1, day));
+  if (target.getUTCMonth() !== month - 1) target.setUTCDate(0);
+  return target.toISOString().slice(0, 10);
+}
+
+function shiftDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const PARIS_ISO_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+function isoDay(date: Date): string {
+  return PARIS_ISO_DAY.format(date);
 }
 
 // Syndics and clients write the same lot "12", "012" or " 12 ".
@@ -185,69 +1029,6 @@ function sameLotNumber(a: string, b: string): boolean {
   return canonical(a) === canonical(b);
 }
 
-function chargesLines(statement: AccountStatement | null): ChargesLine[] {
-  const history = statement?.chargesHistory.slice(0, 2) ?? [];
-  if (history.length === 0) {
-    return [
-      {
-        fiscalYear: NOT_COMMUNICATED,
-        budgetCalled: NOT_COMMUNICATED,
-        budgetActual: NOT_COMMUNICATED,
-        horsBudgetCalled: NOT_COMMUNICATED,
-        horsBudgetActual: NOT_COMMUNICATED,
-      },
-    ];
-  }
-  return history.map((charges) => ({
-    fiscalYear: T.financialAnnex.fiscalYearRange(
-      formatFrenchDate(charges.fiscalYear.start),
-      formatFrenchDate(charges.fiscalYear.end),
-    ),
-    budgetCalled: formatEuros(charges.budgetCalled),
-    budgetActual: formatEuros(charges.budgetActual),
-    horsBudgetCalled: formatEuros(charges.horsBudgetCalled),
-    horsBudgetActual: formatEuros(charges.horsBudgetActual),
-  }));
-}
-
-/** A label and its amount; `undefined` when there is no statement at all. */
-type AmountSource = [label: string, cents: Cents | undefined];
-
-function amountLines(sources: AmountSource[]): LabelledValue[] {
-  return sources.map(([label, cents]) => ({ label, value: formatEuros(cents ?? null) }));
-}
-
-function amountSection(sources: AmountSource[]): AmountSection {
-  const amounts = sources.map(([, cents]) => cents ?? null);
-  const known = amounts.filter((cents): cents is number => cents !== null);
-  const total = known.length === amounts.length ? known.reduce((sum, cents) => sum + cents, 0) : null;
-  return { lines: amountLines(sources), total: formatEuros(total) };
-}
-
-/**
- * Annexes grouped by type in the published doctype order, most recent first within a type; a
- * required type with no entry at all is added as missing so the notary sees the gap.
- */
-function annexLines(documents: PreStatementAnnex[]): AnnexLine[] {
-  const absentRequired: PreStatementAnnex[] = REQUIRED_DOCTYPES.filter(
-    (doctype) => !documents.some((document) => document.doctype === doctype),
-  ).map((doctype) => ({ doctype, title: '', date: null, found: false }));
-  return [...documents, ...absentRequired]
-    .map((document, index) => ({ document, index }))
-    .sort(
-      (a, b) =>
-        a.document.doctype - b.document.doctype ||
-        (b.document.date ?? '').localeCompare(a.document.date ?? '') ||
-        a.index - b.index,
-    )
-    .map(({ document }) => ({
-      type: doctypeLabel(document.doctype),
-      title: orNotCommunicated(document.title),
-      date: formatFrenchDate(document.date),
-      found: document.found,
-    }));
-}
-
 function personName(person: { firstname: string; lastname: string }): string {
   // French deeds write the family name in capitals, which also tells it apart from the first name.
   const name = [person.firstname.trim(), person.lastname.trim().toLocaleUpperCase('fr-FR')]
@@ -256,9 +1037,25 @@ function personName(person: { firstname: string; lastname: string }): string {
   return orNotCommunicated(name);
 }
 
+function yesNo(value: boolean | null): string {
+  return value === null ? NOT_COMMUNICATED : value ? T.identification.yes : T.identification.no;
+}
+
+function numberOrNotCommunicated(value: number | null): string {
+  return value === null ? NOT_COMMUNICATED : String(value);
+}
+
 function joinAddress(street: string, zipcode: string, city: string): string {
   const locality = [zipcode.trim(), city.trim()].filter((part) => part !== '').join(' ');
   return [street.trim(), locality].filter((part) => part !== '').join(', ');
+}
+
+/**
+ * pdfkit copies the metadata into the XMP packet without escaping it, and PDF/A wants both to say the
+ * same: the characters XML reserves are written out or dropped ("Parc & Jardins" → "Parc et Jardins").
+ */
+function metadataText(text: string): string {
+  return text.replace(/&/g, 'et').replace(/[<>"]/g, '');
 }
 
 function nonBlank(value: string | null | undefined): string | null {

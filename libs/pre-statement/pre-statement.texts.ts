@@ -1,6 +1,7 @@
 /**
  * The wording of the pre-statement document, in one place so that it is reviewed once, by someone
- * who knows what notaries expect to read. Document types are named in `doctype-labels.ts`.
+ * who knows what notaries expect to read. Document types are named in `doctype-labels.ts`, the
+ * notice d'information in `information-notice.texts.ts`.
  */
 export const PRE_STATEMENT_TEXTS = {
   title: 'Pré-état daté',
@@ -11,13 +12,65 @@ export const PRE_STATEMENT_TEXTS = {
   header: (orderid: string) => `Pré-état daté – commande ${orderid}`,
   footer: (issuedOn: string) => `Émis le ${issuedOn}`,
   pageNumber: (page: number, pages: number) => `Page ${page} / ${pages}`,
+  issuer: 'Service de commande de pré-états datés',
+  metadataSubject: (property: string) =>
+    `Pré-état daté (article L.721-2 du Code de la construction et de l'habitation) – ${property}`,
+  keywords: 'pré-état daté, copropriété, L.721-2, état daté, décret du 17 mars 1967',
+  dossierTitle: 'Dossier complet : pré-état daté suivi de ses annexes',
 
-  sourceFromStatement: (statementDate: string) =>
-    `Informations relevées sur le compte du copropriétaire vendeur (espace extranet du syndic), ` +
-    `relevé de compte du ${statementDate}.`,
+  sourceFromStatement: (statementDate: string, filedBy: 'connector' | 'operator') =>
+    filedBy === 'connector'
+      ? `Informations relevées sur l'espace extranet du syndic (compte du copropriétaire vendeur), ` +
+        `relevé de compte du ${statementDate}.`
+      : `Informations saisies par un opérateur du service d'après les documents du syndic, ` +
+        `relevé de compte du ${statementDate}.`,
   sourceMissing:
     "Le relevé de compte du copropriétaire vendeur n'a pas pu être obtenu auprès du syndic : " +
     'les montants et informations qui en proviennent sont indiqués « non communiqué ».',
+
+  summary: {
+    heading: 'Synthèse pour le notaire',
+    complete: 'Dossier complet',
+    completeDetail:
+      "Toutes les informations et tous les documents prévus par l'article L.721-2 du CCH ont été obtenus.",
+    incomplete: 'Dossier incomplet',
+    missingIntro: 'Éléments manquants :',
+    legalEffect:
+      "Tant que ces documents ne sont pas communiqués à l'acquéreur, son délai de rétractation ne court " +
+      "pas : il ne court qu'à compter du lendemain de leur communication (article L.721-3 du CCH).",
+    figuresMissing: (count: number) =>
+      `${count} montant${count > 1 ? 's' : ''} non communiqué${count > 1 ? 's' : ''} par le syndic (détail ci-après)`,
+    statementMissing: 'relevé de compte du vendeur (informations financières)',
+    alertsHeading: 'Alertes',
+    noAlert: 'Aucune alerte.',
+    property: 'Bien',
+    lots: 'Lots vendus',
+    sellerBalance: (date: string) => `Solde du compte du vendeur au ${date}`,
+    sellerBalanceUndated: 'Solde du compte du vendeur',
+    balanceOwed: (amount: string) => `${amount} dus au syndicat`,
+    balanceCredit: (amount: string) => `${amount} en faveur du vendeur`,
+    balanceNil: 'à jour (0,00 €)',
+    quarterlyCharges: 'Charges courantes des lots (budget)',
+    perQuarter: (quarter: string, year: string) => `${quarter} par trimestre (${year} par an)`,
+    worksNotCalled: 'Travaux votés restant à appeler (part des lots)',
+    procedures: 'Procédures en cours',
+    proceduresCount: (count: number) =>
+      count === 0 ? 'aucune' : `${count} procédure${count > 1 ? 's' : ''} (détail ci-après)`,
+    worksFund: 'Fonds de travaux (part des lots)',
+    loans: 'Emprunts collectifs restant dus (part des lots)',
+    alertArrears: (amount: string) =>
+      `Vendeur débiteur envers le syndicat : ${amount} d'arriérés (partie 1, hors article 33).`,
+    alertSyndicateUnpaid: (percent: string, date: string) =>
+      `Impayés de charges du syndicat : ${percent} du budget voté (seuil d'alerte : 25 %), au ${date}.`,
+    alertAllDuePaid: (amount: string) =>
+      `Le vendeur se déclare à jour de ses paiements (all_due_paid), mais son compte fait apparaître ` +
+      `${amount} dus au syndicat : la déclaration est contredite par les chiffres.`,
+    alertSafeguardPlan: "L'immeuble fait l'objet d'un plan de sauvegarde.",
+    alertPerilOrder: "L'immeuble fait l'objet d'un arrêté de péril ou de mise en sécurité.",
+    alertLotsNotFound: (lots: string) =>
+      `Lot${lots.includes(',') ? 's' : ''} ${lots} absent${lots.includes(',') ? 's' : ''} du compte du vendeur : ` +
+      'leurs sommes ne figurent dans aucun total.',
+  },
 
   identification: {
     heading: 'Identification',
@@ -25,76 +78,225 @@ export const PRE_STATEMENT_TEXTS = {
     address: "Adresse de l'immeuble",
     additional: "Complément d'adresse du bien",
     registration: "Numéro d'immatriculation",
-    syndic: 'Syndic',
     fiscalYear: 'Exercice comptable en cours',
     fiscalYearRange: (start: string, end: string) => `du ${start} au ${end}`,
     statementDate: 'Relevé de compte utilisé',
     orderid: 'Référence de la commande',
     externalId: 'Référence client',
+    noExternalId: 'aucune',
     issuedAt: "Date d'émission",
+    issuedBy: 'Document établi par',
+    issuedByValue: (issuer: string, filedBy: string) => `${issuer}, ${filedBy}`,
+    filedByConnector: "d'après l'extranet du syndic",
+    filedByOperator: "d'après les documents du syndic saisis par un opérateur",
+    filedByNone: 'sans relevé de compte du syndic',
+    syndicHeading: 'Syndic et assemblées générales',
+    syndic: 'Syndic',
+    syndicAddress: 'Adresse du syndic',
+    syndicContact: 'Téléphone et courriel',
+    mandateEnd: 'Fin du mandat du syndic',
+    lastMeeting: 'Dernière assemblée générale',
+    nextMeeting: 'Prochaine assemblée générale',
     lotsHeading: 'Lots vendus',
-    lotNumber: 'N° de lot',
+    lotNumber: 'Lot',
     lotDescription: 'Désignation',
-    lotShares: 'Tantièmes généraux',
+    lotNature: 'Nature',
+    lotShares: 'Tantièmes',
+    lotBudget: 'Budget annuel',
+    lotWorksFund: 'Fonds de travaux',
+    natures: { principal: 'principal', annexe: 'annexe' },
+    sharesOf: (shares: string, total: string) => `${shares} / ${total}`,
+    lotNotFound: 'absent du compte du vendeur',
+    lotsNote:
+      "Tantièmes généraux sur le total de l'immeuble. La nature du lot (principal ou annexe) décide des " +
+      "exemptions (mesurage, certains diagnostics). Quotes-parts calculées d'après les comptes du syndicat.",
     sellersHeading: 'Vendeur(s)',
+    buildingHeading: "L'immeuble",
+    completionYear: 'Construction (achèvement)',
+    completionValue: (year: number) => `${year} (${decadeOf(year)})`,
+    lotCount: 'Nombre de lots',
+    heating: 'Chauffage',
+    lift: 'Ascenseur',
+    energyPerformance: 'DPE collectif',
+    energyPerformanceValue: (energyClass: string, date: string) => `classe ${energyClass}, établi le ${date}`,
+    energyAudit: 'Audit énergétique',
+    energyAuditValue: (date: string) => `réalisé le ${date}`,
+    safeguardPlan: 'Plan de sauvegarde',
+    perilOrder: 'Arrêté de péril ou de mise en sécurité',
+    yes: 'oui',
+    no: 'non',
+    none: 'aucun',
   },
 
+  origin: {
+    column: 'Source',
+    seller_account: 'compte du vendeur',
+    syndicate: 'comptes du syndicat',
+  },
   amountColumn: 'Montant',
   designationColumn: 'Désignation',
   total: 'Total',
+  partialTotal: 'Total des montants connus',
+  totalLeavesOut: (labels: string[]) =>
+    `Total partiel : il n'inclut pas ${labels.map((label) => `« ${label} »`).join(', ')} (non communiqué).`,
+  totalLeavesOutLots: (lots: string) =>
+    `Les sommes du ou des lots ${lots}, absents du compte du vendeur, ne sont pas comprises.`,
 
   sellerOwes: {
     heading: 'Partie 1 – Sommes dues par le vendeur au syndicat',
-    budgetProvisionsDue: 'Provisions exigibles du budget prévisionnel',
-    horsBudgetProvisionsDue: 'Provisions exigibles des dépenses hors budget prévisionnel',
-    unpaidPreviousYears: 'Charges impayées des exercices antérieurs',
+    intro: 'Article 5 1° du décret n° 67-223 du 17 mars 1967 : sommes exigibles à la date du relevé.',
+    budgetProvisionsDue: 'a) Provisions exigibles du budget prévisionnel',
+    horsBudgetProvisionsDue: 'b) Provisions exigibles des dépenses hors budget prévisionnel',
+    unpaidPreviousYears: 'c) Charges impayées des exercices antérieurs',
+    article33Instalments:
+      'd) Sommes devenues exigibles du fait de la vente (article 33 de la loi du 10 juillet 1965)',
+    advancesDue: 'e) Avances exigibles',
     otherSumsDue: 'Autres sommes dues au syndicat',
     allDuePaid:
       'Le vendeur déclare être à jour de ses paiements envers le syndicat des copropriétaires à la date ' +
-      'du présent document. Les sommes ci-dessous sont celles relevées sur son compte, données à titre ' +
-      "d'information.",
+      'du présent document ; les chiffres ci-dessous, relevés sur son compte, le confirment.',
+    allDuePaidUnverified:
+      'Le vendeur déclare être à jour de ses paiements envers le syndicat des copropriétaires ; les ' +
+      "sommes de son compte n'ayant pas toutes été communiquées, la déclaration n'a pas pu être vérifiée.",
   },
   syndicateOwes: {
     heading: 'Partie 2 – Sommes dont le syndicat pourrait être débiteur envers le vendeur',
-    advances: 'Avances versées par le vendeur (fonds de roulement, avances de trésorerie)',
+    advances: 'a) Avances versées par le vendeur (fonds de roulement, avances de trésorerie)',
+    provisionsMadeDueEarly:
+      'b) Provisions des périodes postérieures rendues exigibles par anticipation (article 19-2 de la loi du 10 juillet 1965)',
     creditBalance: 'Solde créditeur du compte du vendeur',
   },
   buyerWillBear: {
     heading: "Partie 3 – Sommes qui incomberont à l'acquéreur",
-    advancesToReconstitute: 'Avances à reconstituer',
-    provisionsNotYetDue: 'Provisions du budget prévisionnel et hors budget non encore exigibles',
+    advancesToReconstitute: 'a) Avances à reconstituer',
+    budgetProvisionsNotYetDue: 'b) Provisions non encore exigibles du budget prévisionnel',
+    horsBudgetProvisionsNotYetDue:
+      'c) Provisions non encore exigibles des dépenses hors budget (travaux votés) – à répartir entre vendeur et acquéreur',
   },
 
   financialAnnex: {
     heading: 'Annexe financière',
-    chargesHeading: 'Charges payées par le vendeur au titre des deux derniers exercices',
+    chargesHeading: 'Charges appelées et payées par le vendeur au titre des deux exercices précédents',
+    chargesNote:
+      'Sommes appelées au vendeur et payées par lui, relevées sur son compte (article L.721-2 2° a du CCH).',
     fiscalYear: 'Exercice',
     fiscalYearRange: (start: string, end: string) => `${start} – ${end}`,
+    previousYear: (n: number) => `Exercice N-${n}`,
     budgetCalled: 'Budget appelé',
-    budgetActual: 'Budget réel',
+    budgetPaid: 'Budget payé',
     horsBudgetCalled: 'Hors budget appelé',
-    horsBudgetActual: 'Hors budget réel',
-    syndicateHeading: 'Situation du syndicat et fonds de travaux',
-    syndicateUnpaidCharges: 'Impayés de charges au sein du syndicat (état global)',
-    supplierDebt: 'Dette du syndicat vis-à-vis des fournisseurs',
-    worksFundLotShare: 'Quote-part du fonds de travaux attachée au(x) lot(s) vendu(s)',
+    horsBudgetPaid: 'Hors budget payé',
+    syndicateHeading: 'Situation du syndicat',
+    atClosing: (date: string) => `au ${date}, clôture du dernier exercice approuvé`,
+    atClosingUnknown: 'à la clôture du dernier exercice approuvé (date non communiquée)',
+    syndicateUnpaidCharges: (at: string) => `Impayés de charges au sein du syndicat (${at})`,
+    supplierDebt: (at: string) => `Dette du syndicat vis-à-vis des fournisseurs (${at})`,
+    budget: 'Budget prévisionnel voté pour l’exercice en cours',
+    worksFundHeading: 'Fonds de travaux',
+    worksFundLotShare: 'Quote-part du fonds de travaux attachée aux lots vendus',
     worksFundLastContribution: 'Dernière cotisation au fonds de travaux versée par le vendeur',
+    worksFundLastContributionDate: 'Date de cette cotisation',
+    noWorksFund: 'sans objet : le syndicat n’a pas de fonds de travaux',
+  },
+
+  calls: {
+    heading: 'Appels de fonds de l’exercice en cours',
+    dueDate: 'Échéance',
+    budget: 'Budget',
+    horsBudget: 'Hors budget',
+    total: 'Total',
+    party: 'À la charge de',
+    seller: 'vendeur (échu)',
+    buyer: 'acquéreur (à échoir)',
+    sellerTotal: 'Appels échus (vendeur)',
+    buyerTotal: 'Appels à échoir (acquéreur)',
+    note: (date: string) =>
+      `Part des lots vendus. Les appels échus à la date du relevé (${date}) incombent au vendeur, ceux ` +
+      'à échoir à l’acquéreur ; à la signature, le notaire répartit selon les dates d’échéance et, si les ' +
+      'parties en conviennent, au prorata temporis.',
+    none: 'non communiqué',
+  },
+
+  works: {
+    heading: 'Travaux votés, emprunts et procédures',
+    votedHeading: 'Travaux votés',
+    resolution: 'Résolution',
+    meeting: 'AG du',
+    total: 'Montant total',
+    lotShare: 'Part des lots',
+    called: 'Déjà appelé',
+    toCall: 'Reste à appeler',
+    noVotedWorks: 'Aucun travail voté en cours d’exécution.',
+    loansHeading: 'Emprunts collectifs',
+    loanPurpose: 'Objet',
+    lender: 'Prêteur',
+    loanTotal: 'Montant emprunté',
+    loanRemaining: 'Reste dû par les lots',
+    loanEnd: 'Dernière échéance',
+    noLoans: 'Aucun emprunt collectif.',
+    proceduresHeading: 'Procédures en cours',
+    procedureNature: 'Nature',
+    counterparty: 'Partie adverse',
+    stage: 'État',
+    noProcedures: 'Aucune procédure en cours.',
+    notCommunicated: 'Non communiqué par le syndic.',
   },
 
   documents: {
-    heading: 'Documents annexés',
+    heading: 'Documents',
+    checksHeading: "Documents prévus par l'article L.721-2 du CCH",
+    document: 'Document',
+    status: 'Statut',
+    detail: 'Détail',
+    statuses: {
+      provided: 'fourni',
+      missing: 'manquant',
+      notExisting: 'inexistant',
+      notApplicable: 'sans objet',
+      notCommunicated: 'non communiqué',
+    },
+    annexNumbers: (numbers: number[]) =>
+      numbers.length === 0 ? '' : `annexe${numbers.length > 1 ? 's' : ''} n° ${numbers.join(', ')}`,
+    notExistingDetail: 'le syndic déclare qu’il n’en existe pas',
+    summarySheet: 'Fiche synthétique',
+    rules: 'Règlement de copropriété',
+    division: 'État descriptif de division',
+    amendments: 'Actes modificatifs publiés',
+    amendmentMissing: (date: string) => `acte du ${date} non obtenu`,
+    noAmendment: 'aucun acte modificatif publié selon le syndic',
+    minutes: (date: string) => `Procès-verbal de l’AG du ${date}`,
+    minutesWindow: (start: string, end: string) => `Procès-verbal d’AG (${start} – ${end})`,
+    minutesWindowMissing: 'aucun procès-verbal d’assemblée tenue sur cette période',
+    maintenanceLog: "Carnet d'entretien",
+    notice: "Notice d'information",
+    noticeDetail: 'jointe en fin du présent document',
+    dtg: 'Diagnostic technique global (DTG)',
+    worksPlan: 'Plan pluriannuel de travaux (PPT)',
+    worksPlanAdopted: (date: string) => `adopté par l’AG du ${date}`,
+    worksPlanProject: (date: string) => `projet du ${date}, non encore adopté`,
+    worksPlanProjectUndated: 'projet, non encore adopté',
+    worksPlanNone: 'ni plan adopté ni projet selon le syndic',
+    worksPlanTooRecent: (year: number) =>
+      `immeuble achevé en ${year}, de moins de 15 ans (article 14-2 de la loi du 10 juillet 1965)`,
+    dta: 'Dossier technique amiante des parties communes (DTA)',
+    crep: "Constat de risque d'exposition au plomb des parties communes (CREP)",
+    plans: "Plans de l'immeuble",
+    annexesHeading: 'Liste des annexes',
+    annexesIntro:
+      'Chaque document obtenu est joint, dans cet ordre et sous ce numéro, au dossier complet ' +
+      '(pré-état daté suivi de ses annexes, téléchargeable à côté du présent document) ; un fichier ' +
+      '« illisible » (endommagé ou chiffré) n’a pas pu y être joint.',
+    number: 'N°',
     type: 'Type de document',
     title: 'Intitulé',
     date: 'Date',
-    status: 'Statut',
-    found: 'fourni',
-    missing: 'manquant',
+    pages: 'Pages',
+    noAnnex: 'Aucun document obtenu.',
+    unreadable: 'illisible',
     summary: (found: number, missing: number) =>
       `${found} document${found > 1 ? 's' : ''} fourni${found > 1 ? 's' : ''}, ` +
       `${missing} document${missing > 1 ? 's' : ''} manquant${missing > 1 ? 's' : ''}.`,
   },
-
-  commentHeading: 'Observations',
 
   legalHeading: 'Mention légale',
   legalNotice:
@@ -104,3 +306,8 @@ export const PRE_STATEMENT_TEXTS = {
     "des informations mises à disposition par le syndic et ne se substitue pas à l'état daté délivré par " +
     "le syndic en application de l'article 5 du décret n° 67-223 du 17 mars 1967.",
 } as const;
+
+function decadeOf(year: number): string {
+  const decade = Math.floor(year / 10) * 10;
+  return `années ${decade}`;
+}

@@ -22,7 +22,6 @@ export function renderSpecimenPreStatement(
     syndicName: 'Syndic spécimen',
     statement: null,
     documents: [],
-    comment: null,
   };
   return renderPreStatementPdf(input);
 }

@@ -4,6 +4,8 @@ export interface PdfText {
   /** Text of every page, in reading order, no-break spaces read as plain spaces. */
   text: string;
   pages: number;
+  /** The text of each page, in order. */
+  pageTexts: string[];
 }
 
 /*
@@ -18,7 +20,9 @@ process.stdin.on('end', async () => {
   const parser = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) });
   try {
     const result = await parser.getText();
-    process.stdout.write(JSON.stringify({ text: result.text, pages: result.total }));
+    process.stdout.write(
+      JSON.stringify({ text: result.text, pages: result.total, pageTexts: result.pages.map((page) => page.text) }),
+    );
   } finally {
     await parser.destroy();
   }
@@ -42,7 +46,8 @@ export function extractPdfText(pdf: Buffer): Promise<PdfText> {
         return;
       }
       const parsed = JSON.parse(Buffer.concat(stdout).toString('utf8')) as PdfText;
-      resolve({ text: parsed.text.replace(/[\u00a0\u202f]/g, ' '), pages: parsed.pages });
+      const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+      resolve({ text: plain(parsed.text), pages: parsed.pages, pageTexts: parsed.pageTexts.map(plain) });
     });
     child.stdin.end(pdf);
   });

@@ -1,7 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { Doctype } from '@libs/orders/doctype';
-import { type CoOwnership } from '@libs/extranet/account-statement';
-import { type DocumentFixture } from './fixtures/co-ownership.fixture';
+import { type DocumentFixture, type SandboxCoOwnership } from './fixtures/co-ownership.fixture';
 
 const BODY_BY_DOCTYPE: Readonly<Record<Doctype, string>> = {
   [Doctype.SummarySheet]:
@@ -27,7 +26,10 @@ const BODY_BY_DOCTYPE: Readonly<Record<Doctype, string>> = {
 const FRENCH_LONG_DATE = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** A small but real PDF for one extranet document, so downstream code handles genuine files. */
-export function renderDocumentPdf(coOwnership: CoOwnership, document: DocumentFixture): Promise<Buffer> {
+export function renderDocumentPdf(
+  coOwnership: SandboxCoOwnership,
+  document: DocumentFixture,
+): Promise<Buffer> {
   const date = new Date(`${document.date}T00:00:00Z`);
   // Dates pinned to the document's own so the same fixture always yields the same bytes.
   const pdf = new PDFDocument({

@@ -1,4 +1,5 @@
 import { type Doctype } from '@libs/orders/doctype';
+import { defaultKind } from '@libs/orders/document-kind';
 import { type ExtranetDocument } from '@libs/extranet/extranet-document';
 import { renderDocumentPdf } from './document-pdf.renderer';
 import { type CoOwnershipFixture } from './fixtures/co-ownership.fixture';
@@ -25,6 +26,7 @@ export class DocumentCatalog {
           listing: {
             id,
             doctype: document.doctype,
+            kind: document.kind ?? defaultKind(document.doctype),
             title: document.title,
             date: document.date,
             mimetype: 'application/pdf',

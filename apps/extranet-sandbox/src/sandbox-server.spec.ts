@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { Doctype, REQUIRED_DOCTYPES } from '@libs/orders/doctype';
-import { type AccountStatement } from '@libs/extranet/account-statement';
+import { type WireStatement } from '@libs/statement/wire-statement';
 import { type ExtranetDocument } from '@libs/extranet/extranet-document';
 import { coOwnershipForUsername } from './fixtures/sandbox-co-ownerships';
 import { type RunningSandboxExtranet, startSandboxExtranet } from './sandbox-server';
@@ -143,7 +143,7 @@ describe('sandbox extranet server', () => {
     it('covers all the seller lots by default, with shares-based figures', async () => {
       const token = await login(usernameFor('tilleuls'));
       const { status, body } = await get('/api/v1/statement', token);
-      const statement = body as AccountStatement;
+      const statement = body as WireStatement;
       expect(status).toBe(200);
       expect(statement.statementDate).toBe('2026-09-15');
       expect(statement.coOwnership).toMatchObject({
@@ -154,35 +154,60 @@ describe('sandbox extranet server', () => {
       expect(statement.lots.map((lot) => lot.number)).toEqual(['12', '13', '27']);
       expect(statement.lots[0].owners).toEqual([{ firstname: 'Claire', lastname: 'Fontaine' }]);
       // Up to date with the three calls due; the October call (5 350 000 cents) is not due yet.
-      expect(statement.sellerOwes).toEqual({
+      expect(statement.sellerOwes).toMatchObject({
         budgetProvisionsDue: 0,
         horsBudgetProvisionsDue: 0,
         unpaidPreviousYears: 0,
         otherSumsDue: 4_500,
       });
-      expect(statement.buyerWillBear).toEqual({
-        advancesToReconstitute: 69_750,
-        provisionsNotYetDue: 248_775,
-      });
-      expect(statement.chargesHistory.map((year) => year.fiscalYear.start)).toEqual([
+      expect(statement.buyerWillBear).toMatchObject({ advancesToReconstitute: 69_750 });
+      expect(
+        statement.buyerWillBear.budgetProvisionsNotYetDue! +
+          statement.buyerWillBear.horsBudgetProvisionsNotYetDue!,
+      ).toBe(248_775);
+      expect(statement.chargesHistory!.map((year) => year.fiscalYear.start)).toEqual([
         '2025-01-01',
         '2024-01-01',
       ]);
-      expect(statement.chargesHistory[0].budgetCalled).toBe(860_250);
-      expect(statement.worksFund).toEqual({ lotShare: 196_928, lastContribution: 11_044 });
-      expect(statement.supplierDebt).toBe(862_140);
+      expect(statement.chargesHistory![0].budgetCalled).toBe(860_250);
+      expect(statement.worksFund).toMatchObject({ lotShare: 196_928, lastContribution: 11_044 });
+      expect(statement.syndicate.supplierDebt).toBe(862_140);
+    });
+
+    it('carries the building, the syndic, voted works, loans and the lots’ nature', async () => {
+      const token = await login(usernameFor('tilleuls'));
+      const statement = (await get('/api/v1/statement', token)).body as WireStatement;
+      expect(statement.building).toMatchObject({ completionYear: 1964, lift: true });
+      expect(statement.building.worksPlan).toEqual({ state: 'adopted', date: '2025-06-17' });
+      expect(statement.syndic).toMatchObject({ name: 'Cabinet Rhône Syndic', mandateEnd: '2027-06-30' });
+      expect(statement.lots.map((lot) => lot.nature)).toEqual(['principal', 'annexe', 'annexe']);
+      expect(statement.lots[0].annualBudgetShare).toBe(782_800);
+      expect(statement.sellerOwes.article33Instalments).toBe(184_000);
+      // Lots 12, 13, 27: 465 tantièmes of 10 000; two thirds of the façades called by September.
+      expect(statement.votedWorks![0]).toMatchObject({
+        lotShare: 1_674_000,
+        called: 1_116_000,
+        toCall: 558_000,
+      });
+      expect(statement.loans![0].lotShareRemaining).toBe(711_450);
+      expect(statement.callsForFunds!.map((call) => call.dueDate)).toEqual([
+        '2026-01-01',
+        '2026-04-01',
+        '2026-07-01',
+        '2026-10-01',
+      ]);
     });
 
     it('keeps only the asked lots that are the seller’s', async () => {
       const token = await login(usernameFor('tilleuls'));
-      const one = (await get('/api/v1/statement?lots=12', token)).body as AccountStatement;
+      const one = (await get('/api/v1/statement?lots=12', token)).body as WireStatement;
       expect(one.lots.map((lot) => lot.number)).toEqual(['12']);
       expect(one.syndicateOwes.advances).toBe(61_800);
 
-      const mixed = (await get('/api/v1/statement?lots=%2012,14,99', token)).body as AccountStatement;
+      const mixed = (await get('/api/v1/statement?lots=%2012,14,99', token)).body as WireStatement;
       expect(mixed.lots.map((lot) => lot.number)).toEqual(['12']);
 
-      const foreign = (await get('/api/v1/statement?lots=14', token)).body as AccountStatement;
+      const foreign = (await get('/api/v1/statement?lots=14', token)).body as WireStatement;
       expect(foreign.lots).toEqual([]);
       expect(foreign.sellerOwes.budgetProvisionsDue).toBeNull();
       expect(foreign.coOwnership.name).toBe('Résidence Les Tilleuls');
@@ -190,12 +215,26 @@ describe('sandbox extranet server', () => {
 
     it('reports arrears and values the syndic did not communicate', async () => {
       const token = await login(usernameFor('vignes'));
-      const statement = (await get('/api/v1/statement', token)).body as AccountStatement;
-      expect(statement.sellerOwes.budgetProvisionsDue).toBe(127_500);
+      const statement = (await get('/api/v1/statement', token)).body as WireStatement;
+      // Three calls of 127 500 unpaid: October's, and January's and April's made due by article 19-2.
+      expect(statement.sellerOwes.budgetProvisionsDue).toBe(382_500);
+      expect(statement.syndicateOwes.provisionsMadeDueEarly).toBe(255_000);
+      expect(statement.buyerWillBear.budgetProvisionsNotYetDue).toBe(0);
+      expect(statement.sellerOwes.advancesDue).toBe(8_000);
+      expect(statement.worksFund).toEqual({
+        exists: false,
+        lotShare: null,
+        lastContribution: null,
+        lastContributionDate: null,
+      });
+      expect(statement.chargesHistory!.map((year) => year.budgetPaid)).toEqual([489_600 - 184_215]);
+      expect(statement.syndicate.unpaidCharges! / statement.syndicate.budget!).toBeGreaterThan(0.25);
+      expect(statement.documentsNotExisting).toEqual(['dtg', 'crep', 'plans']);
+      expect(statement.generalMeetings.held).toHaveLength(4);
       expect(statement.sellerOwes.unpaidPreviousYears).toBe(184_215);
       expect(statement.syndicateOwes.advances).toBeNull();
-      expect(statement.supplierDebt).toBeNull();
-      const houseOnly = (await get('/api/v1/statement?lots=a12', token)).body as AccountStatement;
+      expect(statement.syndicate.supplierDebt).toBeNull();
+      const houseOnly = (await get('/api/v1/statement?lots=a12', token)).body as WireStatement;
       expect(houseOnly.syndicateOwes.advances).toBe(24_000);
     });
   });
@@ -206,7 +245,7 @@ describe('sandbox extranet server', () => {
       const { status, body } = await get('/api/v1/documents', token);
       const documents = documentsOf(body);
       expect(status).toBe(200);
-      expect(documents).toHaveLength(12);
+      expect(documents).toHaveLength(15);
       expect(documents.filter((document) => document.doctype === Doctype.Minutes)).toHaveLength(3);
       for (const doctype of REQUIRED_DOCTYPES) {
         expect(documents.some((document) => document.doctype === doctype)).toBe(true);
@@ -215,6 +254,7 @@ describe('sandbox extranet server', () => {
         expect(document).toEqual({
           id: expect.stringMatching(/^tilleuls-/),
           doctype: expect.any(Number),
+          kind: expect.any(String),
           title: expect.any(String),
           date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
           mimetype: 'application/pdf',

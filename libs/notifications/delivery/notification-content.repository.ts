@@ -16,7 +16,7 @@ export class NotificationContentRepository {
     return this.preStatements.findOneBy({ orderid, orderVersion });
   }
 
-  /** The documents collected for that version, by type then in arrival order. */
+  /** The documents collected for that version, by type then in arrival order, and its dossier (type 10). */
   listDocuments(orderid: string, orderVersion: number): Promise<StoredDocumentEntity[]> {
     return this.documents.find({ where: { orderid, orderVersion }, order: { doctype: 'ASC', id: 'ASC' } });
   }

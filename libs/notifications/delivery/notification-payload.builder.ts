@@ -1,5 +1,7 @@
 import { ServiceError } from '@libs/platform/domain-error';
 import { type Doctype } from '@libs/orders/doctype';
+import { valueOf } from '@libs/statement/statement-field';
+import { readStoredStatement } from '@libs/statement/stored-statement.reader';
 import { type OrderState } from '@libs/orders/order-state';
 import { type DocumentStore } from '@libs/platform/documents/document-store';
 import { type AccountEntity } from '@libs/persistence/entities/account.entity';
@@ -71,7 +73,8 @@ export class NotificationPayloadBuilder {
     body.content = (await this.preStatementPdf(source)).toString('base64');
     if (account.shareRegistrationId) {
       // Always a string, as published; '' when the extranet did not give the number.
-      body.registration_id = order.statement?.coOwnership.registrationNumber ?? '';
+      body.registration_id =
+        valueOf(readStoredStatement(order.statement)?.coOwnership.registrationNumber) ?? '';
     }
     if (account.shareDocuments) {
       const documents = await this.content.listDocuments(order.orderid, notification.orderVersion);
@@ -95,7 +98,9 @@ export class NotificationPayloadBuilder {
       id: document.id,
       doctype: document.doctype,
       delivered: document.documentDate ?? PARIS_DATE.format(document.createdAt),
-      comment: '',
+      // The published object has no field to tell the dossier from a collected document: its comment
+      // names it (doctype 10, "Other").
+      comment: document.source === 'dossier' ? document.title : '',
       mimetype: document.mimetype,
       url: this.links.signDocumentLink(document.id, expiresAt),
     };

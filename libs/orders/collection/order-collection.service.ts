@@ -106,6 +106,7 @@ export class OrderCollectionService {
       source: 'extranet',
       sourceRef: document.id,
       doctype: document.doctype,
+      kind: document.kind,
       title: document.title,
       filename: `${document.title}.${extensionOf(mimetype)}`,
       documentDate: document.date,

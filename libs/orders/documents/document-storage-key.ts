@@ -26,4 +26,8 @@ export const documentStorageKeys = {
   preStatement(orderid: string, version: number): string {
     return `orders/${orderid}/v${version}/pre-etat-date-${orderid}-v${version}.pdf`;
   },
+  /** The pre-statement followed by every annex. */
+  dossier(orderid: string, version: number): string {
+    return `orders/${orderid}/v${version}/dossier-pre-etat-date-${orderid}-v${version}.pdf`;
+  },
 };

@@ -1,4 +1,4 @@
-import { type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { type DataSource, type EntityManager, In, type Repository } from 'typeorm';
 import { StoredDocumentEntity } from '@libs/persistence/entities/stored-document.entity';
 
 export type NewStoredDocument = Omit<StoredDocumentEntity, 'id' | 'createdAt'>;
@@ -34,8 +34,17 @@ export class StoredDocumentRepository {
     return (await this.documents.countBy({ orderid, orderVersion: version, source, sourceRef })) > 0;
   }
 
+  /** The documents collected for an order version (downloaded and uploaded; not the dossier). */
   listForOrderVersion(orderid: string, version: number): Promise<StoredDocumentEntity[]> {
-    return this.documents.find({ where: { orderid, orderVersion: version }, order: { id: 'ASC' } });
+    return this.documents.find({
+      where: { orderid, orderVersion: version, source: In(['extranet', 'upload']) },
+      order: { id: 'ASC' },
+    });
+  }
+
+  /** The dossier built for an order version, if any. */
+  findDossier(orderid: string, version: number): Promise<StoredDocumentEntity | null> {
+    return this.documents.findOneBy({ orderid, orderVersion: version, source: 'dossier' });
   }
 
   /** The client's uploads of one collection round, copied into the next one (inside `tx`). */

@@ -40,6 +40,7 @@ export class UploadedDocumentWriter {
           // The same file sent again for the same type is stored once; under another type it counts for both.
           sourceRef: `${upload.doctype}:${sha256}`,
           doctype: upload.doctype,
+          kind: null,
           title: upload.filename,
           filename: upload.filename,
           documentDate: today,

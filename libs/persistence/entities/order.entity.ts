@@ -2,7 +2,6 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { type CollectionBlockReason } from '@libs/orders/collection/collection-block';
 import { type Doctype } from '@libs/orders/doctype';
 import { type OrderState } from '@libs/orders/order-state';
-import { type AccountStatement } from '@libs/extranet/account-statement';
 
 export interface PersonName {
   firstname: string;
@@ -90,9 +89,12 @@ export class OrderEntity {
   @Column({ type: 'int', default: 1 })
   version!: number;
 
-  /** The account statement collected for `statementVersion`. */
+  /**
+   * The account statement collected for `statementVersion`, as stored: read it with
+   * `readStoredStatement` (libs/statement), which also reads the shape of earlier versions.
+   */
   @Column({ type: 'jsonb', nullable: true })
-  statement!: AccountStatement | null;
+  statement!: object | null;
 
   @Column({ name: 'statement_version', type: 'int', nullable: true })
   statementVersion!: number | null;

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { type Doctype } from '@libs/orders/doctype';
+import { type DocumentKind } from '@libs/orders/document-kind';
 
 /** A co-ownership document collected for an order version (downloaded or uploaded). */
 @Entity({ name: 'documents' })
@@ -14,8 +15,9 @@ export class StoredDocumentEntity {
   @Column({ name: 'order_version', type: 'int' })
   orderVersion!: number;
 
+  /** `dossier`: the pre-statement with every annex, built by the service for the order version. */
   @Column({ type: 'varchar', length: 16 })
-  source!: 'extranet' | 'upload';
+  source!: 'extranet' | 'upload' | 'dossier';
 
   /** The extranet's document id, or an upload's content hash: never stored twice per version. */
   @Column({ name: 'source_ref', type: 'varchar', length: 255 })
@@ -23,6 +25,10 @@ export class StoredDocumentEntity {
 
   @Column({ type: 'smallint' })
   doctype!: Doctype;
+
+  /** Finer than `doctype` (libs/orders/document-kind.ts); null: the default kind of `doctype`. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  kind!: DocumentKind | null;
 
   @Column({ type: 'varchar', length: 500 })
   title!: string;

@@ -10,7 +10,7 @@ import { type AppConfig, loadConfig } from '@libs/platform/config/app-config';
 import { FilesystemDocumentStore } from '@libs/platform/documents/filesystem-document.store';
 import { type Doctype } from '@libs/orders/doctype';
 import { type OrderState } from '@libs/orders/order-state';
-import { type AccountStatement } from '@libs/extranet/account-statement';
+import { type AccountStatement } from '@libs/statement/account-statement';
 import {
   type HostResolver,
   type OutboundAddressPolicy,

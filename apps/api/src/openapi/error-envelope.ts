@@ -41,6 +41,7 @@ export const ERROR_EXAMPLES = {
   orderNotFound: errorEnvelopeExample(ERROR_MESSAGES.order_not_found({})),
   orderClosed: errorEnvelopeExample(ERROR_MESSAGES.order_closed({})),
   documentNotReady: errorEnvelopeExample(ERROR_MESSAGES.document_not_ready({})),
+  dossierNotAvailable: errorEnvelopeExample(ERROR_MESSAGES.dossier_not_available({})),
   idempotencyConflict: errorEnvelopeExample(ERROR_MESSAGES.idempotency_conflict({})),
   idempotencyKeyUnverifiable: errorEnvelopeExample(ERROR_MESSAGES.idempotency_key_unverifiable({})),
   testModeOnly: errorEnvelopeExample(ERROR_MESSAGES.test_mode_only({})),

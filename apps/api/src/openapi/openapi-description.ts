@@ -12,7 +12,8 @@ pré-état daté (PDF) et notifie chaque changement d’état à l’URL de rapp
 3. \`POST /order/\` crée la commande (\`confirmed\`), puis \`received\`, éventuellement \`waiting\`, enfin
    \`done\` ; \`POST /order/{orderid}/refresh\` la repasse à \`need-refresh\`.
 4. Chaque changement d’état envoie une notification (webhook) ; celle de \`done\` porte le PDF en base64
-   dans \`content\`. \`GET /order/{orderid}/document\` le télécharge aussi.
+   dans \`content\`. \`GET /order/{orderid}/document\` le télécharge aussi, et
+   \`GET /order/{orderid}/dossier\` le dossier complet (le pré-état daté suivi de ses annexes).
 
 Les comptes et les clés API sont créés par l’opérateur (CLI), aucune route ne le fait.
 

@@ -15,7 +15,7 @@ import { ORDER_ID_PARAM } from './order-id.param';
 import { UPLOAD_RECEIPT_EXAMPLE, UPLOAD_RECEIPT_SCHEMA } from './upload-receipt.schema';
 import { JsonBody } from '../platform/http/json-body.decorator';
 
-/** Documents of an order: the client's uploads in, the finished pre-statement out. */
+/** Documents of an order: the client's uploads in, the finished pre-statement and its dossier out. */
 @Controller('order')
 export class OrderDocumentController {
   constructor(
@@ -75,6 +75,41 @@ export class OrderDocumentController {
     @Param('orderid') orderid: string,
   ): Promise<StreamableFile> {
     const file = await this.preStatements.download(caller, orderid);
+    return new StreamableFile(file.content, {
+      type: 'application/pdf',
+      disposition: `attachment; filename="${file.filename}"`,
+      length: file.content.length,
+    });
+  }
+
+  @Get(':orderid/dossier')
+  @Endpoint({
+    tag: 'documents',
+    operationId: 'downloadDossier',
+    summary: 'Télécharger le dossier complet (PDF)',
+    description:
+      'Un seul PDF : le pré-état daté de la dernière version terminée suivi de chacune de ses annexes, ' +
+      'dans l’ordre et sous le numéro de la liste des annexes, chacune avec son signet. Mêmes règles ' +
+      'que le pré-état daté (409 avant `done`). Quand le contrat du compte le permet, la notification ' +
+      '`done` le donne aussi dans `documents` (doctype 10, commentaire « Dossier complet… »).',
+    params: [ORDER_ID_PARAM],
+    ok: {
+      description: 'Le dossier complet',
+      content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    },
+    errors: {
+      404: { description: 'Commande inconnue', examples: ['orderNotFound'] },
+      409: {
+        description: 'Pas encore terminé, ou pré-état daté produit avant le dossier',
+        examples: ['documentNotReady', 'dossierNotAvailable'],
+      },
+    },
+  })
+  async downloadDossier(
+    @CurrentAccount() caller: AuthenticatedAccount,
+    @Param('orderid') orderid: string,
+  ): Promise<StreamableFile> {
+    const file = await this.preStatements.downloadDossier(caller, orderid);
     return new StreamableFile(file.content, {
       type: 'application/pdf',
       disposition: `attachment; filename="${file.filename}"`,

@@ -107,7 +107,12 @@ import { OrderController } from './order.controller';
       ORDER_WORKFLOW_GATEWAY,
       OrderWorkflowRelay,
     ]),
-    construct(PreStatementDownloadService, [OrderOwnership, PreStatementRepository, DOCUMENT_STORE]),
+    construct(PreStatementDownloadService, [
+      OrderOwnership,
+      PreStatementRepository,
+      DOCUMENT_STORE,
+      StoredDocumentRepository,
+    ]),
   ],
   exports: [OrderOwnership, UnstartedOrderSweep],
 })

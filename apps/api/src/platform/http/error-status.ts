@@ -20,6 +20,7 @@ export const ERROR_STATUS: Record<ClientErrorCode, number> = {
   invalid_state: 409,
   order_closed: 409,
   document_not_ready: 409,
+  dossier_not_available: 409,
   test_mode_only: 409,
   document_link_expired: 410,
   payload_too_large: 413,

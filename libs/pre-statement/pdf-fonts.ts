@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import * as fontkit from 'fontkit';
+
+/**
+ * The fonts embedded in every pre-statement: DejaVu Sans Condensed (dejavu-fonts-ttf), which covers the
+ * Latin, Greek and Cyrillic alphabets with their diacritics, so that "Nguyễn" or "Łukasz" print as
+ * given. pdfkit embeds only the glyphs a document uses (subsetting), as PDF/A requires every font to be
+ * embedded. The files are read once per process.
+ */
+const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+
+function load(file: string): fontkit.Font {
+  return fontkit.create(readFileSync(join(FONT_DIR, file)));
+}
+
+/**
+ * Parsed once and shared by every document, which each make their own subset of the glyphs they use:
+ * parsing the files for each document cost most of its rendering time.
+ */
+export const PDF_FONTS = {
+  regular: load('DejaVuSansCondensed.ttf'),
+  bold: load('DejaVuSansCondensed-Bold.ttf'),
+  italic: load('DejaVuSansCondensed-Oblique.ttf'),
+} as const;
+
+export type PdfFontStyle = keyof typeof PDF_FONTS;
+
+// The three styles cover the same characters: the regular one answers for all.
+const coverage = PDF_FONTS.regular;
+
+/** Shown for a character the font cannot draw: PDF/A forbids drawing the font's empty ".notdef" glyph. */
+const REPLACEMENT = '?';
+
+/**
+ * Text as the document draws it: composed (NFC), line breaks normalised, invisible control and format
+ * characters dropped, and any character without a glyph in the font replaced by "?".
+ */
+export function drawableText(text: string): string {
+  let result = '';
+  for (const character of text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' ')) {
+    const codePoint = character.codePointAt(0) ?? 0;
+    if (character === '\n') result += character;
+    else if (/\p{Cc}|\p{Cf}/u.test(character)) continue;
+    else if (/\s/u.test(character) && !coverage.hasGlyphForCodePoint(codePoint)) result += ' ';
+    else result += coverage.hasGlyphForCodePoint(codePoint) ? character : REPLACEMENT;
+  }
+  return result;
+}
+
+/** Words laid out (shaped) per font style, kept across documents; dropped whole past this many. */
+const MAX_CACHED_WORDS = 20_000;
+const sharedLayouts = new Map<PdfFontStyle, { words: Record<string, unknown>; size: number }>();
+
+/**
+ * Shaping a word with the font's OpenType tables is most of a document's rendering time, and pdfkit
+ * caches it only within one document. Every pre-statement uses mostly the same words, so each style's
+ * cache is shared by all documents (pdfkit's `layoutCache`, keyed by the word; its glyph runs are only
+ * read). A cache grown past its bound is dropped whole: names and addresses vary without end.
+ */
+export function shareWordLayouts(doc: PDFKit.PDFDocument): void {
+  for (const style of Object.keys(PDF_FONTS) as PdfFontStyle[]) {
+    doc.font(PDF_FONTS[style].postscriptName);
+    const font = (doc as unknown as { _font: { layoutCache?: Record<string, unknown> } })._font;
+    let shared = sharedLayouts.get(style);
+    if (!shared || Object.keys(shared.words).length > MAX_CACHED_WORDS) {
+      shared = { words: Object.create(null) as Record<string, unknown>, size: 0 };
+      sharedLayouts.set(style, shared);
+    }
+    if (font.layoutCache) font.layoutCache = shared.words;
+  }
+}

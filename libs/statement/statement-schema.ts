@@ -1,0 +1,234 @@
+import { STATEMENT_MESSAGES as M } from '@libs/platform/messages.fr';
+import { FIELD_STATUSES, type StatementField, confirmed, notCommunicated } from './statement-field';
+
+/**
+ * The statement's shape, written once and read two ways:
+ * - `readModel`: the model's own JSON (what is stored, what the operator form submits), every field
+ *   `{status, value, source}`; each problem is collected as a French message naming the field.
+ * - `readWire`: the connector protocol (apps/extranet-sandbox/README.md), plain values where `null`
+ *   (or, for fields added after the protocol's first version, an absent key) means "not communicated";
+ *   the first problem throws, in English, for the logs.
+ * Both copy into fresh objects, so unknown keys never travel further.
+ */
+export interface StatementIssue {
+  /** Path of the field, e.g. `sellerOwes.budgetProvisionsDue.value`. */
+  field: string;
+  /** French, names the field. */
+  message: string;
+}
+
+export class WireFormatError extends Error {
+  override readonly name = 'WireFormatError';
+  constructor(
+    readonly path: string,
+    expected: string,
+  ) {
+    super(`${path} is not ${expected}`);
+  }
+}
+
+export interface Schema<T> {
+  readModel(value: unknown, path: string, issues: StatementIssue[]): T | undefined;
+  readWire(value: unknown, path: string): T;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MAX_TEXT = 1000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function own(record: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+/** A leaf value: one test, one English and one French description of what is expected. */
+export function leaf<T>(
+  accept: (value: unknown) => value is T,
+  english: string,
+  french: (field: string) => string,
+): Schema<T> {
+  return {
+    readModel(value, path, issues) {
+      if (accept(value)) return value;
+      issues.push({ field: path, message: value === undefined ? M.required(path) : french(path) });
+      return undefined;
+    },
+    readWire(value, path) {
+      if (accept(value)) return value;
+      throw new WireFormatError(path, english);
+    },
+  };
+}
+
+export function text(): Schema<string> {
+  return leaf(
+    (value): value is string => typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TEXT,
+    'a non-empty string',
+    (field) => M.text(field, MAX_TEXT),
+  );
+}
+
+export function integer(min: number, max: number): Schema<number> {
+  return leaf(
+    (value): value is number =>
+      Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max,
+    `an integer from ${min} to ${max}`,
+    (field) => M.integer(field, min, max),
+  );
+}
+
+/** Integer euro cents; `signed` for balances, which may be in the seller's favour. */
+export function cents(options: { signed?: boolean } = {}): Schema<number> {
+  return leaf(
+    (value): value is number =>
+      Number.isSafeInteger(value) && (options.signed === true || (value as number) >= 0),
+    options.signed ? 'an integer amount in cents' : 'a non-negative integer amount in cents',
+    (field) => (options.signed ? M.signedCents(field) : M.cents(field)),
+  );
+}
+
+export function isoDate(): Schema<string> {
+  return leaf(
+    (value): value is string => typeof value === 'string' && isCalendarDate(value),
+    'a date YYYY-MM-DD',
+    (field) => M.date(field),
+  );
+}
+
+export function boolean(): Schema<boolean> {
+  return leaf(
+    (value): value is boolean => typeof value === 'boolean',
+    'a boolean',
+    (field) => M.boolean(field),
+  );
+}
+
+export function oneOf<V extends string>(values: readonly V[]): Schema<V> {
+  return leaf(
+    (value): value is V => typeof value === 'string' && (values as readonly string[]).includes(value),
+    `one of ${values.join(', ')}`,
+    (field) => M.oneOf(field, values),
+  );
+}
+
+type Shape<T> = { [K in keyof T]: Schema<T[K]> };
+
+/** `optionalOnWire`: a group added after the protocol's first version; absent, all its fields are. */
+export function object<T extends object>(
+  shape: Shape<T>,
+  options: { optionalOnWire?: boolean } = {},
+): Schema<T> {
+  const keys = Object.keys(shape) as (keyof T & string)[];
+  return {
+    readModel(value, path, issues) {
+      if (!isRecord(value)) {
+        issues.push({ field: path, message: value === undefined ? M.required(path) : M.object(path) });
+        return undefined;
+      }
+      const result = {} as T;
+      let valid = true;
+      for (const key of keys) {
+        const read = shape[key].readModel(own(value, key), join(path, key), issues);
+        if (read === undefined) valid = false;
+        else result[key] = read;
+      }
+      return valid ? result : undefined;
+    },
+    readWire(value, path) {
+      const record = value === undefined && options.optionalOnWire ? {} : value;
+      if (!isRecord(record)) throw new WireFormatError(path, 'an object');
+      const result = {} as T;
+      for (const key of keys) result[key] = shape[key].readWire(own(record, key), join(path, key));
+      return result;
+    },
+  };
+}
+
+export function list<T>(item: Schema<T>, max: number): Schema<T[]> {
+  return {
+    readModel(value, path, issues) {
+      if (!Array.isArray(value)) {
+        issues.push({ field: path, message: value === undefined ? M.required(path) : M.list(path) });
+        return undefined;
+      }
+      if (value.length > max) {
+        issues.push({ field: path, message: M.listMax(path, max) });
+        return undefined;
+      }
+      const items = value.map((entry, index) => item.readModel(entry, `${path}[${index}]`, issues));
+      return items.every((entry) => entry !== undefined) ? (items as T[]) : undefined;
+    },
+    readWire(value, path) {
+      if (!Array.isArray(value)) throw new WireFormatError(path, 'an array');
+      if (value.length > max) throw new WireFormatError(path, `an array of at most ${max} items`);
+      return value.map((entry, index) => item.readWire(entry, `${path}[${index}]`));
+    },
+  };
+}
+
+/**
+ * A value with its status. On the wire, `null` is "not communicated"; so is an absent key when
+ * `optionalOnWire` (fields added after the protocol's first version, which extranets may not send yet).
+ */
+export function field<T>(
+  inner: Schema<T>,
+  options: { optionalOnWire?: boolean } = {},
+): Schema<StatementField<T>> {
+  return {
+    readModel(value, path, issues) {
+      if (!isRecord(value)) {
+        issues.push({ field: path, message: value === undefined ? M.required(path) : M.fieldObject(path) });
+        return undefined;
+      }
+      const status = own(value, 'status');
+      const source = own(value, 'source') ?? null;
+      const sourceValid = source === null || (Number.isSafeInteger(source) && (source as number) > 0);
+      if (!sourceValid) issues.push({ field: `${path}.source`, message: M.source(`${path}.source`) });
+      if (!(FIELD_STATUSES as readonly unknown[]).includes(status)) {
+        issues.push({ field: `${path}.status`, message: M.status(`${path}.status`) });
+        return undefined;
+      }
+      if (status === 'not_communicated') {
+        if (own(value, 'value') !== null && own(value, 'value') !== undefined) {
+          issues.push({ field: `${path}.value`, message: M.valueWithoutStatus(`${path}.value`) });
+          return undefined;
+        }
+        return sourceValid ? notCommunicated(source as number | null) : undefined;
+      }
+      const read = inner.readModel(own(value, 'value'), `${path}.value`, issues);
+      return read === undefined || !sourceValid ? undefined : confirmed(read, source as number | null);
+    },
+    readWire(value, path) {
+      if (value === null) return notCommunicated();
+      if (value === undefined) {
+        if (options.optionalOnWire) return notCommunicated();
+        throw new WireFormatError(path, 'present (null when not communicated)');
+      }
+      return confirmed(inner.readWire(value, path));
+    },
+  };
+}
+
+/** A blank string on the wire is not a value: it reads as "not communicated". */
+export function textField(options: { optionalOnWire?: boolean } = {}): Schema<StatementField<string>> {
+  const base = field(text(), options);
+  return {
+    readModel: base.readModel,
+    readWire: (value, path) =>
+      typeof value === 'string' && value.trim() === '' ? notCommunicated() : base.readWire(value, path),
+  };
+}
+
+function join(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
+
+export function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -1,0 +1,224 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { coOwnershipForUsername } from '@apps/extranet-sandbox/src/fixtures/sandbox-co-ownerships';
+import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
+import { extractPdfText } from '../support/pdf-text';
+import { checkPdfA2, outlineOf } from '../support/pdfa-check';
+import { createTestAccount, signIn } from '../support/test-accounts';
+import { orderBody } from '../support/order-fixtures';
+import { waitFor } from '../support/wait-for';
+
+/** A sandbox username whose co-ownership is `key` (the sandbox picks it by a hash of the username). */
+function usernameFor(key: string): string {
+  for (let index = 0; index < 10_000; index++) {
+    const username = `etude-${key}-${index}`;
+    if (coOwnershipForUsername(username).key === key) return username;
+  }
+  throw new Error(`no username for ${key}`);
+}
+
+function flat(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}
+
+/*
+ * The sandbox's co-ownerships taken through the real stack (API, worker, Temporal, sandbox extranet):
+ * the pre-statement and the dossier a client downloads are read back as text and checked item by item
+ * of issue 15. SAVE_PRE_STATEMENT_EXAMPLE=1 keeps the files under var/pre-statement-example/.
+ */
+describe('the pre-statement and its dossier, from the sandbox through the real stack', () => {
+  let stack: LifecycleStack;
+
+  beforeAll(async () => {
+    stack = await startLifecycleStack();
+  });
+  afterAll(() => stack.close());
+
+  async function download(orderid: string, what: 'document' | 'dossier', headers = stack.account.headers) {
+    const res = await fetch(`${stack.api.baseUrl}/order/${orderid}/${what}`, { headers });
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      bytes: Buffer.from(await res.arrayBuffer()),
+    };
+  }
+
+  async function doneOrder(overrides: Record<string, unknown>): Promise<string> {
+    const orderid = await stack.createOrder(overrides);
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done', timeoutMs: 60_000 });
+    return orderid;
+  }
+
+  function keep(name: string, bytes: Buffer): void {
+    if (process.env.SAVE_PRE_STATEMENT_EXAMPLE !== '1') return;
+    const dir = path.resolve(__dirname, '../../var/pre-statement-example');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, name), bytes);
+  }
+
+  it('an old building with a works plan, a DTG, voted works and a loan: a complete, archival document', async () => {
+    const orderid = await stack.createOrder({
+      syndic: { name: 'Cabinet Rhône Syndic', username: usernameFor('tilleuls'), password: 'pw' },
+      lots: '12, 13',
+      comment: 'Note interne : vendeur pressé, relancer le notaire',
+    });
+    // Item 14: same rules as the pre-statement, 409 before done.
+    const early = await stack.http.get(`/order/${orderid}/dossier`, stack.account.headers);
+    if ((await stack.stateOf(orderid)) !== 'done') {
+      expect(early.status).toBe(409);
+      expect(early.json).toEqual({
+        message: "Le pré-état daté n'est pas encore disponible",
+        payload: null,
+        success: false,
+      });
+    }
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done', timeoutMs: 60_000 });
+
+    const document = await download(orderid, 'document');
+    expect(document.status).toBe(200);
+    keep('residence-les-tilleuls.pdf', document.bytes);
+    expect(await checkPdfA2(document.bytes)).toEqual([]); // item 15
+    const { text, pageTexts } = await extractPdfText(document.bytes);
+    const all = flat(text);
+    const first = flat(pageTexts[0]);
+    expect(first).toContain('Synthèse pour le notaire'); // item 11
+    expect(first).toContain('Dossier complet');
+    expect(first).toContain('Solde du compte du vendeur au 15/09/2026 à jour (0,00 €)');
+    // The article 33 instalments fall due with the sale: a seller up to date is not in arrears.
+    expect(first).toContain('Aucune alerte.');
+    expect(all).toContain('Plan pluriannuel de travaux (PPT) fourni adopté par l’AG du 17/06/2025'); // item 2
+    expect(all).toMatch(/Diagnostic technique global \(DTG\) fourni annexe n° \d+/); // item 3
+    expect(all).toMatch(/État descriptif de division fourni annexe n° \d+/); // item 4
+    expect(all).toMatch(/Actes modificatifs publiés fourni annexe n° \d+/);
+    expect(all).toMatch(/Procès-verbal de l’AG du 20\/06\/2024 fourni/);
+    expect(all).toContain('(au 31/12/2025, clôture du dernier exercice approuvé)'); // item 5
+    expect(all).toContain(
+      'd) Sommes devenues exigibles du fait de la vente (article 33 de la loi du 10 juillet 1965) compte du vendeur 1 840,00 €',
+    ); // item 6
+    expect(all).toMatch(/01\/10\/2026 [\d ]+,\d\d € [\d ]+,\d\d € [\d ]+,\d\d € acquéreur \(à échoir\)/); // item 7
+    expect(all).toContain('compte du vendeur'); // item 8
+    expect(all).toContain('comptes du syndicat');
+    expect(all).not.toContain('Note interne'); // item 9
+    expect(all).toMatch(/13 Cave n° 4, sous-sol annexe 18 \/ 10000/); // item 12
+    expect(all).toContain('Résolution n° 14 : ravalement des façades sur rue et sur cour'); // item 13
+    expect(all).toContain('Crédit Coopératif');
+    expect(all).toContain('Fin du mandat du syndic 30/06/2027');
+    expect(all).toContain('Construction (achèvement) 1964 (années 1960)');
+    expect(all).toContain("Annexe – Notice d'information"); // item 1
+
+    const dossier = await download(orderid, 'dossier');
+    expect(dossier.status).toBe(200);
+    expect(dossier.type).toBe('application/pdf');
+    keep('residence-les-tilleuls-dossier.pdf', dossier.bytes);
+    const prePages = (await PDFDocument.load(document.bytes)).getPageCount();
+    const documents = coOwnershipForUsername(usernameFor('tilleuls')).documents.length;
+    // Every sandbox document is one page.
+    expect((await PDFDocument.load(dossier.bytes)).getPageCount()).toBe(prePages + documents);
+    const outline = await outlineOf(dossier.bytes);
+    expect(outline).toHaveLength(1 + documents);
+    expect(outline[1]).toEqual({
+      title: 'Annexe n° 1 – Fiche synthétique de la copropriété',
+      page: prePages,
+    });
+    expect(flat((await extractPdfText(dossier.bytes)).text)).toContain(
+      'Plan pluriannuel de travaux adopté le 17 juin 2025',
+    );
+  });
+
+  it('a seller in arrears who declares being up to date, missing minutes, no works fund: flagged and incomplete', async () => {
+    const orderid = await doneOrder({
+      syndic: { name: 'Gironde Gestion', username: usernameFor('vignes'), password: 'pw' },
+      all_due_paid: true,
+    });
+    const document = await download(orderid, 'document');
+    keep('le-clos-des-vignes.pdf', document.bytes);
+    expect(await checkPdfA2(document.bytes)).toEqual([]);
+    const { text, pageTexts } = await extractPdfText(document.bytes);
+    const all = flat(text);
+    const first = flat(pageTexts[0]);
+    expect(first).toContain('Dossier incomplet');
+    expect(first).toContain('son délai de rétractation ne court pas');
+    expect(first).toContain('Procès-verbal de l’AG du 05/12/2024');
+    expect(first).toContain('Procès-verbal de l’AG du 07/12/2023');
+    expect(first).toMatch(
+      /Vendeur débiteur envers le syndicat : [\d ]+,\d\d € d'arriérés \(partie 1, hors article 33\)\./,
+    );
+    expect(first).toContain('Le vendeur se déclare à jour de ses paiements (all_due_paid), mais son compte');
+    expect(first).toContain('Impayés de charges du syndicat : 27,8 % du budget voté');
+    expect(all).toContain(
+      'Diagnostic technique global (DTG) inexistant le syndic déclare qu’il n’en existe pas',
+    );
+    expect(all).toContain('projet du 02/03/2026, non encore adopté');
+    expect(all).toContain('sans objet : le syndicat n’a pas de fonds de travaux');
+    expect(all).toContain(
+      '01/07/2024 – 30/06/2025 non communiqué non communiqué non communiqué non communiqué',
+    );
+    expect(all).toMatch(
+      /b\) Provisions des périodes postérieures rendues exigibles par anticipation \(article 19-2 de la loi du 10 juillet 1965\) compte du vendeur 2 550,00 €/,
+    );
+    expect(all).toContain('Total des montants connus');
+    expect(all).toContain('Action en garantie décennale (infiltrations des toitures)');
+  });
+
+  it('a recent building and sellers whose names need Unicode: printed exactly, works plan "sans objet"', async () => {
+    const orderid = await doneOrder({
+      syndic: { name: 'Méditerranée Gestion', username: usernameFor('terrasses'), password: 'pw' },
+      owners: [
+        { firstname: 'Thị Lan', lastname: 'Nguyễn' },
+        { firstname: 'Łukasz', lastname: 'Wiśniewski' },
+      ],
+      external_id: '',
+    });
+    const document = await download(orderid, 'document');
+    keep('les-terrasses-du-port.pdf', document.bytes);
+    const all = flat((await extractPdfText(document.bytes)).text);
+    expect(all).toContain('Thị Lan NGUYỄN');
+    expect(all).toContain('Łukasz WIŚNIEWSKI');
+    expect(all).toContain(
+      'Plan pluriannuel de travaux (PPT) sans objet immeuble achevé en 2016, de moins de 15 ans',
+    );
+    expect(all).toContain('Dossier technique amiante des parties communes (DTA) inexistant');
+    expect(all).toContain('Référence client aucune');
+  });
+
+  it('gives the dossier in the done notification’s documents when the contract allows', async () => {
+    const account = await signIn(
+      stack.api,
+      await createTestAccount(stack.api, { callbackUrl: stack.receiver.url, shareDocuments: true }),
+    );
+    const res = await stack.http.post(
+      '/order/',
+      orderBody({
+        syndic: { name: 'Cabinet Rhône Syndic', username: usernameFor('tilleuls'), password: 'pw' },
+      }),
+      account.headers,
+    );
+    const orderid = (res.json as { payload: { orderid: string } }).payload.orderid;
+    await waitFor(() => stack.receiver.statusesOf(orderid).includes('done'), {
+      what: 'done',
+      timeoutMs: 60_000,
+    });
+    const done = stack.receiver.forOrder(orderid).find((webhook) => webhook.body.status === 'done')!;
+    const documents = done.body.documents as { id: number; doctype: number; comment: string; url: string }[];
+    const dossiers = documents.filter((document) => document.comment !== '');
+    expect(dossiers).toEqual([
+      {
+        id: expect.any(Number),
+        doctype: 10,
+        delivered: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        comment: 'Dossier complet : pré-état daté suivi de ses annexes',
+        mimetype: 'application/pdf',
+        url: expect.any(String),
+      },
+    ]);
+    for (const document of documents) expect(document.doctype).toBeGreaterThanOrEqual(1);
+    for (const document of documents) expect(document.doctype).toBeLessThanOrEqual(10);
+    // The signed link, served by this test's API (its public base URL is the configured one).
+    const link = new URL(dossiers[0].url);
+    const linked = Buffer.from(
+      await (await fetch(`${stack.api.baseUrl}${link.pathname}${link.search}`)).arrayBuffer(),
+    );
+    expect(linked.equals((await download(orderid, 'dossier', account.headers)).bytes)).toBe(true);
+  });
+});
