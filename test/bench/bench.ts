@@ -2,6 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { Client, Connection } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
+import { TemporalOrderWorkflowStarter } from '@libs/orders/workflow-starts/temporal-order-workflow.starter';
+import { createTemporalClient } from '@libs/platform/temporal/temporal-client';
+import { generateOrderId } from '@libs/orders/creation/order-id-generator';
 import { type DataSource } from 'typeorm';
 import { AccountAdministrationService } from '@libs/accounts/account-administration.service';
 import { loadConfig } from '@libs/platform/config/app-config';
@@ -29,13 +33,14 @@ import {
  *  1. the raw `client.workflow.start` rate (the ceiling),
  *  2. POST /order/ throughput and latency at 50 concurrent clients, and the ratio to (1); then how long
  *     the relay takes to start the workflows of every order created (creation does not wait for it),
- *  3. 200 test-mode orders created at once until all are `done`, with the worker's peak memory,
+ *  3. 200 test-mode orders created at once until all are `done`, with the worker's peak memory, and
+ *     the floor: the same Temporal choreography with activities that do nothing (floor-worker.ts),
  *  4. the delay between each of their state changes and its delivery to a local receiver, and the
  *     delivery rate with 1,000 test notifications pending (queued while the worker is stopped),
  *  5. what 30 MB hostile bodies sent without credentials cost the API, and GET /health latency while
  *     4 clients send them (hostile-bodies.phase.ts).
  * BENCH_CPU_PROFILE=1 writes a CPU profile of each process under var/bench/profiles; BENCH_ONLY=hostile
- * runs phase 5 alone.
+ * runs phase 5 alone, BENCH_ONLY=e2e phases 3 and 4a.
  */
 const CONCURRENCY = 50;
 const API_PORT = 3900;
@@ -130,35 +135,46 @@ async function main(): Promise<void> {
       'X-Auth-Key': account.api_key,
       Authorization: `Bearer ${auth.payload.access_token}`,
     };
-    const body = JSON.stringify(benchOrder('bench-create'));
-    await autocannon({ url: `${base}/order/`, method: 'POST', headers, body, connections: 10, duration: 3 }); // warm-up
-    const unstartedBefore = await unstartedCount(dataSource);
-    const createStarted = Date.now();
-    const create = await autocannon({
-      url: `${base}/order/`,
-      method: 'POST',
-      headers,
-      body,
-      connections: CONCURRENCY,
-      duration: Number(process.env.BENCH_DURATION_S ?? 15),
-    });
-    results['POST /order/ throughput (req/s)'] = create.requests.average.toFixed(0);
-    results['POST /order/ p50 latency (ms)'] = create.latency.p50;
-    results['POST /order/ p99 latency (ms)'] = create.latency.p99;
-    results['POST /order/ non-2xx'] = create.non2xx;
-    results['ratio create / raw start'] = (create.requests.average / rawRate).toFixed(2);
-    // Creation answers before the workflows start: wait until the relay has started them all.
-    const createEnded = Date.now();
-    const unstartedAfter = await unstartedCount(dataSource);
-    await waitForDrain(dataSource);
-    const relayDrainSeconds = (Date.now() - createEnded) / 1000;
-    const startedInWindow = create['2xx'] + unstartedBefore;
-    results['unstarted when the load stopped'] = unstartedAfter;
-    results['relay drain after the load (s)'] = relayDrainSeconds.toFixed(1);
-    results['relay start rate, load + drain (starts/s)'] = (
-      startedInWindow /
-      ((Date.now() - createStarted) / 1000)
-    ).toFixed(0);
+    const only = process.env.BENCH_ONLY;
+    if (only !== 'e2e') await measureCreation();
+    async function measureCreation(): Promise<void> {
+      const body = JSON.stringify(benchOrder('bench-create'));
+      await autocannon({
+        url: `${base}/order/`,
+        method: 'POST',
+        headers,
+        body,
+        connections: 10,
+        duration: 3,
+      }); // warm-up
+      const unstartedBefore = await unstartedCount(dataSource);
+      const createStarted = Date.now();
+      const create = await autocannon({
+        url: `${base}/order/`,
+        method: 'POST',
+        headers,
+        body,
+        connections: CONCURRENCY,
+        duration: Number(process.env.BENCH_DURATION_S ?? 15),
+      });
+      results['POST /order/ throughput (req/s)'] = create.requests.average.toFixed(0);
+      results['POST /order/ p50 latency (ms)'] = create.latency.p50;
+      results['POST /order/ p99 latency (ms)'] = create.latency.p99;
+      results['POST /order/ non-2xx'] = create.non2xx;
+      results['ratio create / raw start'] = (create.requests.average / rawRate).toFixed(2);
+      // Creation answers before the workflows start: wait until the relay has started them all.
+      const createEnded = Date.now();
+      const unstartedAfter = await unstartedCount(dataSource);
+      await waitForDrain(dataSource);
+      const relayDrainSeconds = (Date.now() - createEnded) / 1000;
+      const startedInWindow = create['2xx'] + unstartedBefore;
+      results['unstarted when the load stopped'] = unstartedAfter;
+      results['relay drain after the load (s)'] = relayDrainSeconds.toFixed(1);
+      results['relay start rate, load + drain (starts/s)'] = (
+        startedInWindow /
+        ((Date.now() - createStarted) / 1000)
+      ).toFixed(0);
+    }
 
     // 3. End to end: N test-mode orders at once until all are done.
     // As in production: order processing and notification delivery in their own worker processes.
@@ -170,6 +186,8 @@ async function main(): Promise<void> {
       WORKER_APP_METRICS_PORT: '9475',
     };
     const notifier = stack.node('worker-notifications', 'dist/apps/worker/src/main.js', notifierEnv);
+    // The clock starts once both poll: a worker's start-up is not an order's cost.
+    await waitForPollers(client, config.temporal.taskQueue);
     const e2eBase = `http://127.0.0.1:${E2E_API_PORT}`;
     const e2eStarted = Date.now();
     const orderids: string[] = [];
@@ -182,22 +200,28 @@ async function main(): Promise<void> {
       const json = (await res.json()) as { payload: { orderid: string } };
       orderids.push(json.payload.orderid);
     });
-    // Wait until all of them are done.
-    for (;;) {
-      const [{ n }] = (await dataSource.query(
-        `SELECT count(*)::int AS n FROM orders WHERE orderid = ANY($1) AND state = 'done'`,
-        [orderids],
-      )) as { n: number }[];
-      if (n === orderids.length) break;
-      if (Date.now() - e2eStarted > 600_000)
-        throw new Error(`only ${n}/${orderids.length} orders done after 10 min`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await waitUntil(
+      async () =>
+        (
+          (await dataSource.query(
+            `SELECT count(*)::int AS n FROM orders WHERE orderid = ANY($1) AND state = 'done'`,
+            [orderids],
+          )) as { n: number }[]
+        )[0]!.n === orderids.length,
+      `all ${E2E_ORDERS} orders done`,
+    );
     const e2eSeconds = (Date.now() - e2eStarted) / 1000;
+    const e2eRate = E2E_ORDERS / e2eSeconds;
     results[`${E2E_ORDERS} orders created → done (s)`] = e2eSeconds.toFixed(1);
-    results['end-to-end orders/s'] = (E2E_ORDERS / e2eSeconds).toFixed(1);
+    results['end-to-end orders/s'] = e2eRate.toFixed(1);
     results['order worker peak RSS (MiB)'] = peakRssMiB(worker.pid!);
     results['notification worker peak RSS (MiB)'] = peakRssMiB(notifier.pid!);
+
+    // 3b. The floor: the same workers and workflow code on the same server, over activities whose
+    // dependencies do nothing (floor-worker.ts), and the orders started as the relay starts them.
+    const floorRate = await measureFloor(stack, env, client);
+    results['floor: the same choreography, activities doing nothing (orders/s)'] = floorRate.toFixed(1);
+    results['ratio end-to-end / floor'] = (e2eRate / floorRate).toFixed(2);
 
     // 4a. Delay between a state change and its delivery, over the notifications of phase 3. `confirmed`
     // is stamped at creation and queued once the workflow starts, which the relay may hold back during
@@ -216,54 +240,57 @@ async function main(): Promise<void> {
     results['state change → delivery p50 (ms)'] = delays[Math.floor(delays.length * 0.5)] ?? 'n/a';
     results['state change → delivery p99 (ms)'] = delays[Math.floor(delays.length * 0.99)] ?? 'n/a';
 
-    // 4b. Deliveries per second with 1,000 notifications pending (test events, the same pipeline):
-    // queued through the API while the worker is stopped, then drained by a fresh worker.
-    await stopChild(notifier);
-    const pending = Number(process.env.BENCH_NOTIFICATIONS ?? 1000);
-    const events = ['received', 'waiting', 'need-refresh', 'confirmed', 'done'];
-    const before = receiver.received.length;
-    const queueStarted = Date.now();
-    await runConcurrently(pending, CONCURRENCY, async (i) => {
-      const res = await fetch(`${e2eBase}/test/webhook-events`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ orderid: orderids[i % orderids.length], event: events[i % events.length] }),
+    if (only !== 'e2e') await measureDrainAndHostileBodies();
+    async function measureDrainAndHostileBodies(): Promise<void> {
+      // 4b. Deliveries per second with 1,000 notifications pending (test events, the same pipeline):
+      // queued through the API while the worker is stopped, then drained by a fresh worker.
+      await stopChild(notifier);
+      const pending = Number(process.env.BENCH_NOTIFICATIONS ?? 1000);
+      const events = ['received', 'waiting', 'need-refresh', 'confirmed', 'done'];
+      const before = receiver.received.length;
+      const queueStarted = Date.now();
+      await runConcurrently(pending, CONCURRENCY, async (i) => {
+        const res = await fetch(`${e2eBase}/test/webhook-events`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ orderid: orderids[i % orderids.length], event: events[i % events.length] }),
+        });
+        if (res.status !== 200) throw new Error(`test event answered ${res.status}: ${await res.text()}`);
       });
-      if (res.status !== 200) throw new Error(`test event answered ${res.status}: ${await res.text()}`);
-    });
-    results[`${pending} test events queued via the API (/s)`] = (
-      pending /
-      ((Date.now() - queueStarted) / 1000)
-    ).toFixed(0);
-    // Earlier phases' writes (documents, PDFs, logs) are flushed now, not by the kernel during the drain.
-    execFileSync('sync');
-    const drainer = stack.node('worker-drain', 'dist/apps/worker/src/main.js', notifierEnv);
-    await waitForCount(() => receiver.received.length - before, 1);
-    // Both from the first delivery: the worker's start-up is not counted.
-    const workerCpuBefore = cpuSeconds(drainer.pid!);
-    const temporalCpuBefore = cpuSeconds(stack.temporalPid!);
-    const machineBefore = machineCpuTicks();
-    await waitForCount(() => receiver.received.length - before, pending);
-    const machineAfter = machineCpuTicks();
-    const drained = receiver.received.slice(before).map((w) => w.receivedAt);
-    const drainSeconds = (Math.max(...drained) - Math.min(...drained)) / 1000;
-    results[`${pending} pending delivered, first to last (s)`] = drainSeconds.toFixed(1);
-    results['deliveries/s'] = ((pending - 1) / drainSeconds).toFixed(0);
-    results['notification worker CPU per delivery (ms)'] = (
-      ((cpuSeconds(drainer.pid!) - workerCpuBefore) * 1000) /
-      pending
-    ).toFixed(1);
-    results['machine CPU busy while draining (%)'] = (
-      (100 * (machineAfter.busy - machineBefore.busy)) /
-      (machineAfter.total - machineBefore.total)
-    ).toFixed(0);
-    results['Temporal CPU per delivery (ms)'] = (
-      ((cpuSeconds(stack.temporalPid!) - temporalCpuBefore) * 1000) /
-      pending
-    ).toFixed(1);
+      results[`${pending} test events queued via the API (/s)`] = (
+        pending /
+        ((Date.now() - queueStarted) / 1000)
+      ).toFixed(0);
+      // Earlier phases' writes (documents, PDFs, logs) are flushed now, not by the kernel during the drain.
+      execFileSync('sync');
+      const drainer = stack.node('worker-drain', 'dist/apps/worker/src/main.js', notifierEnv);
+      await waitForCount(() => receiver.received.length - before, 1);
+      // Both from the first delivery: the worker's start-up is not counted.
+      const workerCpuBefore = cpuSeconds(drainer.pid!);
+      const temporalCpuBefore = cpuSeconds(stack.temporalPid!);
+      const machineBefore = machineCpuTicks();
+      await waitForCount(() => receiver.received.length - before, pending);
+      const machineAfter = machineCpuTicks();
+      const drained = receiver.received.slice(before).map((w) => w.receivedAt);
+      const drainSeconds = (Math.max(...drained) - Math.min(...drained)) / 1000;
+      results[`${pending} pending delivered, first to last (s)`] = drainSeconds.toFixed(1);
+      results['deliveries/s'] = ((pending - 1) / drainSeconds).toFixed(0);
+      results['notification worker CPU per delivery (ms)'] = (
+        ((cpuSeconds(drainer.pid!) - workerCpuBefore) * 1000) /
+        pending
+      ).toFixed(1);
+      results['machine CPU busy while draining (%)'] = (
+        (100 * (machineAfter.busy - machineBefore.busy)) /
+        (machineAfter.total - machineBefore.total)
+      ).toFixed(0);
+      results['Temporal CPU per delivery (ms)'] = (
+        ((cpuSeconds(stack.temporalPid!) - temporalCpuBefore) * 1000) /
+        pending
+      ).toFixed(1);
 
-    // 5. Hostile bodies before authentication.
-    Object.assign(results, await measureHostileBodies(stack, env));
+      // 5. Hostile bodies before authentication.
+      Object.assign(results, await measureHostileBodies(stack, env));
+    }
 
     await receiver.stop();
     await dataSource.destroy();
@@ -281,6 +308,79 @@ function benchOrder(externalId: string): Record<string, unknown> {
     syndic: { name: 'Foncia', username: `bench.${externalId}`, password: 'pw' },
     external_id: externalId,
   });
+}
+
+/**
+ * Orders/s of the floor: `E2E_ORDERS` orders started on a task queue of its own, served by floor
+ * workers split as the service's are (orders, notifications), until every one's state is `done`.
+ */
+async function measureFloor(stack: BenchStack, env: NodeJS.ProcessEnv, client: Client): Promise<number> {
+  const floorEnv = {
+    ...env,
+    TEMPORAL_TASK_QUEUE: 'bench-floor',
+    WORKER_METRICS_PORT: '0',
+    WORKER_APP_METRICS_PORT: '0',
+  };
+  const orders = stack.node('floor-orders', 'dist/test/bench/floor-worker.js', {
+    ...floorEnv,
+    WORKER_QUEUES: 'orders',
+  });
+  const notifications = stack.node('floor-notifications', 'dist/test/bench/floor-worker.js', {
+    ...floorEnv,
+    WORKER_QUEUES: 'notifications',
+  });
+  const config = loadConfig(floorEnv);
+  await waitForPollers(client, config.temporal.taskQueue);
+  const starter = TemporalOrderWorkflowStarter.fromConfig(
+    createTemporalClient(client.connection, config),
+    config,
+  );
+  const run = `floor-${randomUUID().slice(0, 8)}`;
+  const started = Date.now();
+  await runConcurrently(E2E_ORDERS, CONCURRENCY, () =>
+    starter.start({
+      orderid: generateOrderId(),
+      account: 'floor@example.fr',
+      externalId: run,
+      testMode: true,
+    }),
+  );
+  await waitUntil(
+    async () =>
+      (await client.workflow.count(`ExternalId = '${run}' AND OrderState = 'done'`)).count === E2E_ORDERS,
+    `all ${E2E_ORDERS} floor orders done`,
+  );
+  const seconds = (Date.now() - started) / 1000;
+  await Promise.all([stopChild(orders), stopChild(notifications)]);
+  return E2E_ORDERS / seconds;
+}
+
+/** Until both kinds of task of `taskQueue` (workflow, activity) have a poller. */
+async function waitForPollers(client: Client, taskQueue: string): Promise<void> {
+  const polled = async (taskQueueType: temporal.api.enums.v1.TaskQueueType) =>
+    (
+      (
+        await client.workflowService.describeTaskQueue({
+          namespace: 'default',
+          taskQueue: { name: taskQueue },
+          taskQueueType,
+        })
+      ).pollers ?? []
+    ).length > 0;
+  await waitUntil(
+    async () =>
+      (await polled(temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW)) &&
+      (await polled(temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)),
+    `workers polling ${taskQueue}`,
+  );
+}
+
+async function waitUntil(done: () => Promise<boolean>, what: string, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not after ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 async function runConcurrently(

@@ -177,9 +177,9 @@ export async function createWorkerRuntime(
 /**
  * The Temporal workers of the process, by `WORKER_QUEUES`: order workflows and confirmation emails on
  * the configured task queue, notification queues and redeliveries on their own (their own task slots,
- * or their own process).
+ * or their own process). The benchmark's floor runs the same workers over activities that do nothing.
  */
-async function createTaskQueueWorkers(
+export async function createTaskQueueWorkers(
   config: AppConfig,
   connection: NativeConnection,
   activities: object,
@@ -198,6 +198,7 @@ async function createTaskQueueWorkers(
       dataConverter: temporalDataConverter(config),
       workflowBundle,
       workflowThreadPoolSize: config.temporal.workflowThreads,
+      maxCachedWorkflows: config.temporal.maxCachedWorkflows,
       shutdownGraceTime: '30s',
       ...slots,
     });

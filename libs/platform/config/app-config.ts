@@ -49,6 +49,8 @@ export interface TemporalConfig {
   workflowThreads: number;
   /** Order workflow tasks, local activities and activities a worker runs at once (each). */
   orderConcurrency: number;
+  /** Workflow runs a worker keeps in memory between their tasks; an evicted one is replayed when it wakes. */
+  maxCachedWorkflows: number;
   /** Pre-built workflow bundle; null bundles the workflow sources at worker start (development). */
   workflowBundlePath: string | null;
 }
@@ -337,6 +339,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       workerQueues: workerQueues as WorkerQueues,
       workflowThreads: read.integer('WORKER_WORKFLOW_THREADS', 2, { min: 1, max: 16 }),
       orderConcurrency: read.integer('ORDER_WORKER_CONCURRENCY', 5, { min: 2, max: 1000 }),
+      maxCachedWorkflows: read.integer('WORKER_MAX_CACHED_WORKFLOWS', 2000, { min: 2, max: 100_000 }),
       workflowBundlePath: read.optionalString('WORKFLOW_BUNDLE_PATH'),
     },
     security,
