@@ -2,6 +2,10 @@ import { drawableText, PDF_FONTS, type PdfFontStyle, shareWordLayouts } from './
 
 const FONT = (style: PdfFontStyle) => PDF_FONTS[style].postscriptName;
 
+/** Heights of texts already measured, by style, size, width, line gap and text (see `textHeight`). */
+const measuredHeights = new Map<string, number>();
+const MAX_MEASURED_HEIGHTS = 20_000;
+
 export const PAGE_MARGINS = { top: 68, bottom: 64, left: 56, right: 56 } as const;
 
 const BODY_SIZE = 9.5;
@@ -154,8 +158,8 @@ export class PdfFlowLayout {
 
   /** `keepWithNext`: height of what follows that must stay on the heading's page. */
   sectionHeading(text: string, keepWithNext = 60): void {
+    const height = this.textHeight(text, 'bold', 12.5, this.width) + 20;
     this.doc.font(FONT('bold')).fontSize(12.5);
-    const height = this.doc.heightOfString(drawableText(text), { width: this.width }) + 20;
     // Keep a heading with the start of its content rather than alone at the foot of a page.
     this.ensureSpace(Math.min(height + keepWithNext, this.pageContentHeight));
     this.doc.moveDown(0.6);
@@ -177,8 +181,8 @@ export class PdfFlowLayout {
   }
 
   subHeading(text: string, keepWithNext = 45): void {
+    const height = this.textHeight(text, 'bold', 10.5, this.width) + 10;
     this.doc.font(FONT('bold')).fontSize(10.5);
-    const height = this.doc.heightOfString(drawableText(text), { width: this.width }) + 10;
     this.ensureSpace(Math.min(height + keepWithNext, this.pageContentHeight));
     this.doc.moveDown(0.4);
     this.tag('H3', () => {
@@ -212,11 +216,10 @@ export class PdfFlowLayout {
 
   /** Height `paragraph` will take. */
   measureParagraph(text: string, options: { bold?: boolean; size?: number } = {}): number {
-    this.doc.font(FONT(options.bold ? 'bold' : 'regular')).fontSize(options.size ?? BODY_SIZE);
-    return (
-      this.doc.heightOfString(drawableText(text), { width: this.width, lineGap: LINE_GAP }) +
-      this.doc.currentLineHeight(true) * 0.4
-    );
+    const size = options.size ?? BODY_SIZE;
+    const height = this.textHeight(text, options.bold ? 'bold' : 'regular', size, this.width, LINE_GAP);
+    this.doc.font(FONT(options.bold ? 'bold' : 'regular')).fontSize(size);
+    return height + this.doc.currentLineHeight(true) * 0.4;
   }
 
   /** A framed statement the reader must not miss (declaration, specimen, alerts), one paragraph a line. */
@@ -250,12 +253,18 @@ export class PdfFlowLayout {
   /** Height `notice` will take, spacing below included. */
   measureNotice(lines: string | string[], options: NoticeOptions = {}): number {
     const texts = Array.isArray(lines) ? lines : [lines];
-    const textHeight = texts.reduce((sum, text, index) => {
-      this.doc.font(FONT(options.bold && index === 0 ? 'bold' : 'regular')).fontSize(BODY_SIZE);
-      return (
-        sum + this.doc.heightOfString(drawableText(text), { width: this.noticeTextWidth, lineGap: LINE_GAP })
-      );
-    }, 0);
+    const textHeight = texts.reduce(
+      (sum, text, index) =>
+        sum +
+        this.textHeight(
+          text,
+          options.bold && index === 0 ? 'bold' : 'regular',
+          BODY_SIZE,
+          this.noticeTextWidth,
+          LINE_GAP,
+        ),
+      0,
+    );
     return textHeight + 2 * NOTICE_PADDING + NOTICE_GAP;
   }
 
@@ -430,6 +439,22 @@ export class PdfFlowLayout {
     return { cells: columns.map((column) => ({ text: column.header, bold: true })) };
   }
 
+  /**
+   * The height `text` takes in a column, as pdfkit lays it out. Measuring wraps the text as drawing
+   * does, and most texts (labels, the notice, the legal lines) are the same in every document: the
+   * heights are kept across documents, dropped whole past a bound.
+   */
+  private textHeight(text: string, style: PdfFontStyle, size: number, width: number, lineGap = 0): number {
+    const key = `${style}|${size}|${width}|${lineGap}|${text}`;
+    const known = measuredHeights.get(key);
+    if (known !== undefined) return known;
+    this.doc.font(FONT(style)).fontSize(size);
+    const height = this.doc.heightOfString(drawableText(text), { width, lineGap });
+    if (measuredHeights.size >= MAX_MEASURED_HEIGHTS) measuredHeights.clear();
+    measuredHeights.set(key, height);
+    return height;
+  }
+
   private cellText(cell: string | TableCell): TableCell {
     return typeof cell === 'string' ? { text: cell } : cell;
   }
@@ -437,11 +462,8 @@ export class PdfFlowLayout {
   private rowHeight(row: TableRow, widths: number[]): number {
     const heights = row.cells.map((raw, index) => {
       const cell = this.cellText(raw);
-      this.doc.font(FONT(cell.bold || row.emphasis ? 'bold' : 'regular')).fontSize(TABLE_SIZE);
-      return this.doc.heightOfString(drawableText(cell.text), {
-        width: widths[index] - 2 * CELL_PADDING_X,
-        lineGap: LINE_GAP,
-      });
+      const style = cell.bold || row.emphasis ? 'bold' : 'regular';
+      return this.textHeight(cell.text, style, TABLE_SIZE, widths[index] - 2 * CELL_PADDING_X, LINE_GAP);
     });
     return Math.max(...heights) + 2 * CELL_PADDING_Y;
   }

@@ -29,6 +29,13 @@ export type PdfFontStyle = keyof typeof PDF_FONTS;
 // The three styles cover the same characters: the regular one answers for all.
 const coverage = PDF_FONTS.regular;
 
+/**
+ * Printable ASCII and Latin-1 (line feeds included; the soft hyphen, a format character, excluded), and
+ * the typography of French texts: dashes, quotes, bullet, ellipsis, narrow no-break space, euro sign.
+ */
+const FRENCH_PRINTABLE =
+  /^[\n\x20-\x7E\u00A0-\u00AC\u00AE-\u00FF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u202F\u20AC]*$/;
+
 /** Shown for a character the font cannot draw: PDF/A forbids drawing the font's empty ".notdef" glyph. */
 const REPLACEMENT = '?';
 
@@ -37,6 +44,9 @@ const REPLACEMENT = '?';
  * characters dropped, and any character without a glyph in the font replaced by "?".
  */
 export function drawableText(text: string): string {
+  // Most texts are printable Latin-1, composed and covered by the font: they print as they are. The
+  // character-by-character pass below was an eighth of a document's rendering time.
+  if (FRENCH_PRINTABLE.test(text)) return text;
   let result = '';
   for (const character of text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' ')) {
     const codePoint = character.codePointAt(0) ?? 0;

@@ -129,3 +129,38 @@ export function machineCpuTicks(): { busy: number; total: number } {
   // idle and iowait are the fourth and fifth fields.
   return { busy: total - fields[3]! - fields[4]!, total };
 }
+
+/**
+ * CPU spent by named processes over a phase, and by the rest of the machine (PostgreSQL, the benchmark
+ * itself): where an order's cost goes, robust to how busy the machine is.
+ */
+export class CpuLedger {
+  private readonly before = new Map<string, number>();
+  private readonly machineBefore = machineCpuTicks();
+
+  constructor(private readonly pids: Record<string, number>) {
+    for (const [name, pid] of Object.entries(pids)) this.before.set(name, cpuSeconds(pid));
+  }
+
+  /** Milliseconds of CPU per unit of work (an order), by process, then `other` and `total`. */
+  perUnitMs(units: number): Record<string, number> {
+    const machine = machineCpuTicks();
+    const totalMs = ((machine.busy - this.machineBefore.busy) / 100) * 1000;
+    const spent: Record<string, number> = {};
+    let listed = 0;
+    for (const [name, pid] of Object.entries(this.pids)) {
+      const ms = (cpuSeconds(pid) - this.before.get(name)!) * 1000;
+      listed += ms;
+      spent[name] = Math.round(ms / units);
+    }
+    spent.other = Math.round(Math.max(totalMs - listed, 0) / units);
+    spent.total = Math.round(totalMs / units);
+    return spent;
+  }
+}
+
+export function formatLedger(ledger: Record<string, number>): string {
+  return Object.entries(ledger)
+    .map(([name, ms]) => `${name} ${ms}`)
+    .join(', ');
+}

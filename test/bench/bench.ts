@@ -19,7 +19,9 @@ import { measureHostileBodies } from './hostile-bodies.phase';
 import {
   BenchStack,
   ROOT,
+  CpuLedger,
   cpuSeconds,
+  formatLedger,
   machineCpuTicks,
   peakRssMiB,
   recreateDatabase,
@@ -115,12 +117,12 @@ async function main(): Promise<void> {
     });
     // Its recovery sweep would start the creation phase's orders still queued in api-create's relay on
     // the worker's task queue; api-create's relay and sweep start them on their own.
-    stack.node('api', 'dist/apps/api/src/main.js', {
+    const e2eApi = stack.node('api', 'dist/apps/api/src/main.js', {
       ...env,
       PORT: String(E2E_API_PORT),
       ORDER_START_SWEEP_INTERVAL: '1h',
     });
-    stack.node('extranet', 'dist/apps/extranet-sandbox/src/main.js', env);
+    const sandbox = stack.node('extranet', 'dist/apps/extranet-sandbox/src/main.js', env);
     await waitForPort(API_PORT, 60_000);
     await waitForPort(E2E_API_PORT, 60_000);
     await waitForPort(SANDBOX_PORT, 60_000);
@@ -190,6 +192,13 @@ async function main(): Promise<void> {
     await waitForPollers(client, config.temporal.taskQueue);
     const e2eBase = `http://127.0.0.1:${E2E_API_PORT}`;
     const e2eStarted = Date.now();
+    const e2eCpu = new CpuLedger({
+      'order worker': worker.pid!,
+      'notification worker': notifier.pid!,
+      api: e2eApi.pid!,
+      sandbox: sandbox.pid!,
+      temporal: stack.temporalPid!,
+    });
     const orderids: string[] = [];
     await runConcurrently(E2E_ORDERS, CONCURRENCY, async (i) => {
       const res = await fetch(`${e2eBase}/order/`, {
@@ -214,13 +223,16 @@ async function main(): Promise<void> {
     const e2eRate = E2E_ORDERS / e2eSeconds;
     results[`${E2E_ORDERS} orders created → done (s)`] = e2eSeconds.toFixed(1);
     results['end-to-end orders/s'] = e2eRate.toFixed(1);
+    results['end-to-end CPU per order (ms)'] = formatLedger(e2eCpu.perUnitMs(E2E_ORDERS));
     results['order worker peak RSS (MiB)'] = peakRssMiB(worker.pid!);
     results['notification worker peak RSS (MiB)'] = peakRssMiB(notifier.pid!);
 
     // 3b. The floor: the same workers and workflow code on the same server, over activities whose
     // dependencies do nothing (floor-worker.ts), and the orders started as the relay starts them.
-    const floorRate = await measureFloor(stack, env, client);
+    const floor = await measureFloor(stack, env, client);
+    const floorRate = floor.rate;
     results['floor: the same choreography, activities doing nothing (orders/s)'] = floorRate.toFixed(1);
+    results['floor CPU per order (ms)'] = formatLedger(floor.cpu);
     results['ratio end-to-end / floor'] = (e2eRate / floorRate).toFixed(2);
 
     // 4a. Delay between a state change and its delivery, over the notifications of phase 3. `confirmed`
@@ -314,7 +326,11 @@ function benchOrder(externalId: string): Record<string, unknown> {
  * Orders/s of the floor: `E2E_ORDERS` orders started on a task queue of its own, served by floor
  * workers split as the service's are (orders, notifications), until every one's state is `done`.
  */
-async function measureFloor(stack: BenchStack, env: NodeJS.ProcessEnv, client: Client): Promise<number> {
+async function measureFloor(
+  stack: BenchStack,
+  env: NodeJS.ProcessEnv,
+  client: Client,
+): Promise<{ rate: number; cpu: Record<string, number> }> {
   const floorEnv = {
     ...env,
     TEMPORAL_TASK_QUEUE: 'bench-floor',
@@ -337,6 +353,11 @@ async function measureFloor(stack: BenchStack, env: NodeJS.ProcessEnv, client: C
   );
   const run = `floor-${randomUUID().slice(0, 8)}`;
   const started = Date.now();
+  const ledger = new CpuLedger({
+    'order worker': orders.pid!,
+    'notification worker': notifications.pid!,
+    temporal: stack.temporalPid!,
+  });
   await runConcurrently(E2E_ORDERS, CONCURRENCY, () =>
     starter.start({
       orderid: generateOrderId(),
@@ -351,8 +372,9 @@ async function measureFloor(stack: BenchStack, env: NodeJS.ProcessEnv, client: C
     `all ${E2E_ORDERS} floor orders done`,
   );
   const seconds = (Date.now() - started) / 1000;
+  const cpu = ledger.perUnitMs(E2E_ORDERS);
   await Promise.all([stopChild(orders), stopChild(notifications)]);
-  return E2E_ORDERS / seconds;
+  return { rate: E2E_ORDERS / seconds, cpu };
 }
 
 /** Until both kinds of task of `taskQueue` (workflow, activity) have a poller. */
