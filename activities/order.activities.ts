@@ -10,6 +10,11 @@ import { type OrderCollectionService } from '@libs/orders/collection/order-colle
 import { type OrderRefreshApplicationService } from '@libs/orders/refresh/order-refresh-application.service';
 import { OrderNotFoundForProcessingError } from '@libs/orders/collection/order-processing.errors';
 import { type PreStatementGenerationService } from '@libs/pre-statement/pre-statement-generation.service';
+import { type AssistanceReason } from '@libs/fulfilment/fulfilment-mode';
+import { type FulfilmentDecision } from '@libs/fulfilment/fulfilment-workflow.contract';
+import { type FulfilmentRouter } from '@libs/fulfilment/fulfilment-router';
+import { type OperatorActionRecorder, type OperatorChange } from '@libs/fulfilment/operator-action.recorder';
+import { type OperatorIdentity } from '@libs/fulfilment/operator-identity';
 import { whileHeartbeating } from './heartbeating';
 import { withFailureClassification } from './activity-failure';
 
@@ -20,6 +25,10 @@ export interface OrderActivityDependencies {
   preStatements: PreStatementGenerationService;
   /** Hands each transition's notification to the order's notification queue. */
   notificationQueue: Pick<NotificationWorkflowStarter, 'enqueue'>;
+  /** How each collection round is fulfilled. */
+  fulfilment: FulfilmentRouter;
+  /** What operators do to the order. */
+  operatorActions: OperatorActionRecorder;
 }
 
 export interface OrderSnapshot {
@@ -40,6 +49,23 @@ export interface CollectionBlockRequest {
   orderid: string;
   version: number;
   block: CollectionBlock;
+}
+
+export interface AssistanceRequest {
+  orderid: string;
+  version: number;
+  reason: AssistanceReason;
+  /** For operators, in English; never a secret. */
+  detail: string;
+}
+
+export interface OperatorActionRequest {
+  orderid: string;
+  version: number;
+  operator: OperatorIdentity;
+  /** The update's id: the recording is idempotent under it. */
+  key: string;
+  change: OperatorChange;
 }
 
 /**
@@ -92,6 +118,23 @@ export function createOrderActivities(deps: OrderActivityDependencies) {
       await withFailureClassification(() =>
         deps.orders.recordCollectionBlocked(request.orderid, request.version, request.block, new Date()),
       );
+    },
+
+    /** How this round of a live order is fulfilled (libs/fulfilment/fulfilment-routing.ts), recorded. */
+    async routeFulfilment(orderid: string, version: number): Promise<FulfilmentDecision> {
+      return withFailureClassification(() => deps.fulfilment.route(orderid, version, new Date()));
+    },
+
+    /** Hands the round to operators, with the reason shown in their work queue (once per reason). */
+    async assistFulfilment(request: AssistanceRequest): Promise<void> {
+      await withFailureClassification(() =>
+        deps.fulfilment.assist(request.orderid, request.version, request.reason, request.detail, new Date()),
+      );
+    },
+
+    /** An operator's action: its change, an event and an audit entry, once per update. */
+    async recordOperatorAction(request: OperatorActionRequest): Promise<boolean> {
+      return withFailureClassification(() => deps.operatorActions.record({ ...request, at: new Date() }));
     },
 
     async recordTransition(t: TransitionRequest): Promise<{ notificationId: string } | null> {

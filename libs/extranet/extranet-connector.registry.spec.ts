@@ -87,6 +87,16 @@ describe('ExtranetConnectorRegistry', () => {
     }
   });
 
+  it('tells whether a connector serves an order exactly as it would pick one, without its password', () => {
+    const serves = (data: { name: string; url?: string }, testMode = false) =>
+      registry.serves({ syndic: data, testMode });
+    expect(serves({ name: 'Petit Syndic' }, true)).toBe(true);
+    expect(serves({ name: ' FONCIÈRE exemple' })).toBe(true);
+    expect(serves({ name: 'Petit Syndic', url: 'https://copro.extranet-exemple.fr' })).toBe(true);
+    expect(serves({ name: 'Petit Syndic', url: 'https://copro.example/ext' })).toBe(true);
+    for (const url of [undefined, '', '   ']) expect(serves({ name: 'Petit Syndic', url })).toBe(false);
+  });
+
   it('never sends credentials elsewhere when the syndic url is unusable', async () => {
     const connector = registry.connectorFor({
       syndic: syndic({ url: 'javascript:alert(1)' }),

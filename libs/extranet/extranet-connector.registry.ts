@@ -92,17 +92,11 @@ export class ExtranetConnectorRegistry {
   connectorFor(target: ExtranetConnectorTarget): ExtranetConnector {
     // Test mode must never reach a real extranet, whatever syndic data the integrator typed.
     if (target.testMode) return this.sandbox;
-    const name = normalise(target.syndic.name);
-    const host = hostOf(target.syndic.url);
-    const registered = this.registrations.find(
-      (registration) =>
-        registration.syndicNames?.includes(name) ||
-        (host !== null && registration.hosts?.some((known) => host === known || host.endsWith(`.${known}`))),
-    );
+    const registered = this.registrationFor(target.syndic);
     if (registered) return registered.connector;
-    if (target.syndic.url !== undefined && target.syndic.url.trim() !== '') {
+    if (hasUrl(target.syndic)) {
       return new HttpExtranetConnector({
-        baseUrl: target.syndic.url.trim(),
+        baseUrl: target.syndic.url!.trim(),
         client: this.liveClient,
         requestTimeoutMs: this.requestTimeoutMs,
         observer: this.observer,
@@ -112,10 +106,34 @@ export class ExtranetConnectorRegistry {
     throw new ExtranetNoConnectorError();
   }
 
+  /**
+   * Whether a connector serves the order, without its password nor any request: the routing of live
+   * orders between automatic and assisted fulfilment (libs/fulfilment).
+   */
+  serves(target: { syndic: Pick<SyndicCredentials, 'name' | 'url'>; testMode: boolean }): boolean {
+    return target.testMode || this.registrationFor(target.syndic) !== undefined || hasUrl(target.syndic);
+  }
+
+  private registrationFor(
+    syndic: Pick<SyndicCredentials, 'name' | 'url'>,
+  ): ExtranetAdapterRegistration | undefined {
+    const name = normalise(syndic.name);
+    const host = hostOf(syndic.url);
+    return this.registrations.find(
+      (registration) =>
+        registration.syndicNames?.includes(name) ||
+        (host !== null && registration.hosts?.some((known) => host === known || host.endsWith(`.${known}`))),
+    );
+  }
+
   /** Closes the kept-alive connections (process shutdown). */
   async close(): Promise<void> {
     await Promise.all([this.sandboxClient.close(), this.liveClient.close()]);
   }
+}
+
+function hasUrl(syndic: Pick<SyndicCredentials, 'url'>): boolean {
+  return syndic.url !== undefined && syndic.url.trim() !== '';
 }
 
 function normalise(value: string): string {

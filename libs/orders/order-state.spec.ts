@@ -25,6 +25,11 @@ const ALLOWED: [OrderState, OrderTrigger, OrderState][] = [
   // Extranet login refused: the order waits for a refresh with corrected credentials.
   ['confirmed', 'credentials-refused', 'waiting'],
   ['need-refresh', 'credentials-refused', 'waiting'],
+  // Assisted fulfilment (section 9): the statement filed by an operator is what `received` means.
+  ['confirmed', 'statement-filed', 'received'],
+  ['need-refresh', 'statement-filed', 'received'],
+  ['waiting', 'statement-filed', 'received'],
+  ['waiting', 'released-with-missing-documents', 'received'],
 ];
 
 // A Record, so that adding a trigger to the module without adding it here fails to compile.
@@ -36,6 +41,8 @@ const TRIGGER_SET: Record<OrderTrigger, true> = {
   'credentials-refused': true,
   'pre-statement-generated': true,
   'refresh-requested': true,
+  'statement-filed': true,
+  'released-with-missing-documents': true,
 };
 const TRIGGERS = Object.keys(TRIGGER_SET) as OrderTrigger[];
 

@@ -19,7 +19,11 @@ export type OrderTrigger =
   /** The pre-statement was generated and stored. */
   | 'pre-statement-generated'
   /** POST /order/<id>/refresh or /order/needrefresh. */
-  | 'refresh-requested';
+  | 'refresh-requested'
+  /** Assisted fulfilment: an operator filed the account statement (docs/contract.md §9). */
+  | 'statement-filed'
+  /** Assisted fulfilment: an operator released the order with documents still missing. */
+  | 'released-with-missing-documents';
 
 const TRANSITIONS: Record<OrderTrigger, { from: readonly OrderState[]; to: OrderState }> = {
   'collection-started': { from: ['confirmed', 'need-refresh'], to: 'received' },
@@ -33,6 +37,11 @@ const TRANSITIONS: Record<OrderTrigger, { from: readonly OrderState[]; to: Order
     from: ['confirmed', 'received', 'waiting', 'done', 'need-refresh'],
     to: 'need-refresh',
   },
+  // An operator starts where a connector would: the statement is what `received` means. From `waiting`
+  // too: an order whose credentials were refused is handed to operators while it waits for a refresh.
+  'statement-filed': { from: ['confirmed', 'need-refresh', 'waiting'], to: 'received' },
+  // Like the waiting deadline, but decided by a person: the document lists what is missing.
+  'released-with-missing-documents': { from: ['waiting'], to: 'received' },
 };
 
 export function isOrderState(value: unknown): value is OrderState {

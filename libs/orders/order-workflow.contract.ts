@@ -2,6 +2,7 @@
  * What the API and the worker agree on about the per-order workflow. Only non-secret data travels
  * through Temporal: credentials stay sealed in PostgreSQL and are read by activities.
  */
+import { type FulfilmentMode } from '@libs/fulfilment/fulfilment-mode';
 import { type OrderState } from './order-state';
 
 export const ORDER_WORKFLOW_TYPE = 'orderWorkflow';
@@ -21,6 +22,13 @@ export interface OrderProcessingSettings {
    * noticed this soon). Absent from the input of runs started before it existed: 10 s for them.
    */
   extranetHeartbeatTimeoutMs?: number;
+  /**
+   * Assisted fulfilment (runs that route it, see `routesFulfilment`): an extranet step still failing
+   * after this long means the connector failed, and operators take the order over.
+   */
+  connectorGiveUpMs?: number;
+  /** How long refused credentials wait for a corrected refresh before operators take the order over. */
+  credentialsRefusedAssistAfterMs?: number;
 }
 
 /** State carried across continue-as-new, so a long-lived order keeps a bounded history. */
@@ -34,8 +42,19 @@ export interface CarriedOrderState {
   doneAt: number | null;
   /** True while the order waits for a refresh with corrected extranet credentials. */
   credentialsRefused: boolean;
-  /** True while the order's collection is blocked (see libs/domain/collection-block.ts) until a refresh. */
+  /**
+   * True while the order's collection is blocked (libs/orders/collection/collection-block.ts), in runs
+   * started before assisted fulfilment: such an order is assisted.
+   */
   collectionBlocked?: boolean;
+  /** How the current round is fulfilled (docs/contract.md §9); absent until routed, and in test mode. */
+  fulfilment?: FulfilmentMode;
+  /** An operator filed the account statement of the current round. */
+  statementFiled?: boolean;
+  /** An operator cancelled the order's fulfilment: it rests until a refresh. */
+  cancelled?: boolean;
+  /** Epoch ms when the extranet refused the credentials (the delay before operators take over). */
+  credentialsRefusedAt?: number | null;
 }
 
 export interface OrderWorkflowInput {
@@ -49,6 +68,12 @@ export interface OrderWorkflowInput {
    * before anything else. Runs started before had no such step, and their histories replay without it.
    */
   queuesConfirmedNotification?: boolean;
+  /**
+   * Set on runs started since assisted fulfilment exists: each round of a live order is routed to a
+   * connector or to operators, and what a connector cannot do hands the order to operators. Runs started
+   * before keep their history's behaviour (a blocked collection waits for a refresh).
+   */
+  routesFulfilment?: boolean;
   carried?: CarriedOrderState;
 }
 

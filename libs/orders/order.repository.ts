@@ -207,10 +207,11 @@ export class OrderRepository {
   }
 
   /**
-   * Records that the collection of this order version is blocked: the reason on the order and a
-   * `collection-blocked` event (its state unchanged, no notification: the client is told nothing).
-   * Once per version (activity retries write nothing more); nothing when a refresh superseded it.
-   * Returns whether it was recorded now.
+   * Records that the collection of this order version is blocked, for the runs started before assisted
+   * fulfilment (newer runs record it through libs/fulfilment): the order is assisted for that reason,
+   * with a `collection-blocked` event (its state unchanged, no notification: the client is told
+   * nothing). Once per version (activity retries write nothing more); nothing when a refresh superseded
+   * it. Returns whether it was recorded now.
    */
   async recordCollectionBlocked(
     orderid: string,
@@ -222,8 +223,8 @@ export class OrderRepository {
       // TypeORM answers an UPDATE with [rows, affected count].
       const [blocked] = (await manager.query(
         `UPDATE orders
-            SET collection_blocked_reason = $3, collection_blocked_detail = $4, collection_blocked_at = $5
-          WHERE orderid = $1 AND version = $2 AND collection_blocked_at IS NULL
+            SET fulfilment_mode = 'assisted', assistance_reason = $3, assistance_detail = $4, assisted_since = $5
+          WHERE orderid = $1 AND version = $2 AND assisted_since IS NULL
           RETURNING state`,
         [orderid, version, block.reason, block.detail, at],
       )) as [{ state: OrderState }[], number];

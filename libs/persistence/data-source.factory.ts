@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { type DatabaseConfig } from '@libs/platform/config/app-config';
 import { AccountEntity } from './entities/account.entity';
 import { CallbackAlertEntity } from './entities/callback-alert.entity';
+import { OperatorAuditEntity } from './entities/operator-audit.entity';
 import { ApiKeyEntity } from './entities/api-key.entity';
 import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
 import { OrderEventEntity } from './entities/order-event.entity';
@@ -19,6 +20,7 @@ import { PendingNotificationsIndex1763820000000 } from './migrations/17638200000
 import { KeyedIdempotencyFingerprints1763830000000 } from './migrations/1763830000000-KeyedIdempotencyFingerprints';
 import { OrderCollectionBlock1763835000000 } from './migrations/1763835000000-OrderCollectionBlock';
 import { DocumentKindsAndDossier1763840000000 } from './migrations/1763840000000-DocumentKindsAndDossier';
+import { AssistedFulfilment1763860000000 } from './migrations/1763860000000-AssistedFulfilment';
 
 export const ENTITIES = [
   AccountEntity,
@@ -32,6 +34,7 @@ export const ENTITIES = [
   NotificationEntity,
   NotificationAttemptEntity,
   CallbackAlertEntity,
+  OperatorAuditEntity,
 ];
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -42,6 +45,7 @@ export const MIGRATIONS = [
   KeyedIdempotencyFingerprints1763830000000,
   OrderCollectionBlock1763835000000,
   DocumentKindsAndDossier1763840000000,
+  AssistedFulfilment1763860000000,
 ];
 
 /** The one DataSource definition, used by the API, the worker, the CLI and the tests. */

@@ -32,6 +32,8 @@ export type ErrorCode =
   | 'order_closed'
   | 'document_not_ready'
   | 'dossier_not_available'
+  | 'operator_action_refused'
+  | 'operator_forbidden'
   | 'rate_limited'
   | 'dependency_unavailable'
   | 'internal_error';

@@ -1,3 +1,4 @@
+import { type OperatorRefusal } from '@libs/fulfilment/fulfilment-workflow.contract';
 import { type ErrorCode } from './domain-error';
 
 /**
@@ -61,9 +62,27 @@ export const ERROR_MESSAGES: Record<ClientErrorCode, (d: Details) => string> = {
   dossier_not_available: () =>
     "Le dossier complet n'existe pas pour ce pré-état daté, produit avant son introduction : " +
     'une actualisation de la commande le produit',
+  operator_action_refused: (d) => OPERATOR_REFUSAL_MESSAGES[d.refusal as OperatorRefusal] ?? 'Action refusée',
+  operator_forbidden: () => OPERATOR_REFUSAL_MESSAGES.role_forbidden,
   rate_limited: () => 'Trop de requêtes, veuillez réessayer plus tard',
   dependency_unavailable: () => 'Service temporairement indisponible, veuillez réessayer plus tard',
   internal_error: (d) => `Erreur interne du serveur (référence ${d.errorId})`,
+};
+
+/** Why an operator's action was refused (libs/fulfilment/fulfilment-workflow.contract.ts). */
+export const OPERATOR_REFUSAL_MESSAGES: Record<OperatorRefusal, string> = {
+  not_assisted:
+    'Cette action ne concerne que les commandes en traitement assisté : passez d’abord la commande en traitement assisté',
+  already_assisted: 'La commande est déjà en traitement assisté',
+  order_done: 'Le pré-état daté est produit : seule une actualisation par le client rouvre la commande',
+  order_cancelled:
+    'Le traitement de la commande est annulé : seule une actualisation par le client la rouvre',
+  statement_not_filed: 'Déposez d’abord le relevé de compte : le pré-état daté en est tiré',
+  statement_invalid: 'Le relevé de compte n’est pas valide',
+  version_superseded:
+    'La commande a été actualisée entre-temps : rechargez la page et recommencez sur la nouvelle version',
+  role_forbidden: 'Votre rôle ne permet pas cette action : elle est réservée aux opérateurs',
+  invalid_request: 'La demande est incomplète ou invalide',
 };
 
 export function errorMessage(code: ClientErrorCode, details: Details = {}, detailText?: string): string {

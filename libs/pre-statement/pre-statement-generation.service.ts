@@ -13,6 +13,9 @@ import { buildDossier, prepareAnnexes } from './dossier.builder';
 import { buildPreStatementView } from './pre-statement-view';
 import { PRE_STATEMENT_TEXTS as T } from './pre-statement.texts';
 import { readStoredStatement } from '@libs/statement/stored-statement.reader';
+import { type AccountStatement } from '@libs/statement/account-statement';
+import { withExistenceMarks } from '@libs/orders/documents/document-existence';
+import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { OrderNotFoundForProcessingError } from '@libs/orders/collection/order-processing.errors';
 
 const PARIS_DATE = new Intl.DateTimeFormat('en-CA', {
@@ -70,7 +73,7 @@ export class PreStatementGenerationService {
       owners: order.owners,
       lotsRequested: parseLots(order.lots),
       syndicName: order.syndicName ?? '',
-      statement: order.statementVersion === version ? readStoredStatement(order.statement) : null,
+      statement: statementOf(order, version),
       documents: annexes.map((prepared) => prepared.annex),
     };
     const pdf = await renderPreStatementPdf(input);
@@ -117,4 +120,10 @@ export class PreStatementGenerationService {
       storageKey,
     });
   }
+}
+
+/** The statement of the version, with the kinds an operator marked as existing or not. */
+function statementOf(order: OrderEntity, version: number): AccountStatement | null {
+  const statement = order.statementVersion === version ? readStoredStatement(order.statement) : null;
+  return statement && withExistenceMarks(statement, order.documentExistence);
 }

@@ -71,6 +71,9 @@ async function main(): Promise<void> {
       } as unknown as OrderActivityDependencies['preStatements'],
       // Temporal's part of an order: the notification queue is signalled as the service does.
       notificationQueue: TemporalNotificationWorkflowStarter.fromConfig(client, config),
+      // Test-mode orders are never routed: the sandbox serves them.
+      fulfilment: {} as OrderActivityDependencies['fulfilment'],
+      operatorActions: {} as OrderActivityDependencies['operatorActions'],
     }),
     ...createNotificationActivities(notifications),
   };

@@ -63,26 +63,29 @@ async function activityAttempts(stack: LifecycleStack, orderid: string): Promise
   return attempts;
 }
 
-interface BlockedRow {
+interface AssistanceRow {
   state: string;
-  collectionBlockedReason: string | null;
-  collectionBlockedDetail: string | null;
-  collectionBlockedAt: Date | null;
+  fulfilmentMode: string | null;
+  assistanceReason: string | null;
+  assistanceDetail: string | null;
+  assistedSince: Date | null;
 }
 
-async function blockOf(stack: LifecycleStack, orderid: string): Promise<BlockedRow> {
+async function assistanceOf(stack: LifecycleStack, orderid: string): Promise<AssistanceRow> {
   const order = (await new OrderRepository(stack.api.dataSource).findById(orderid))!;
   return {
     state: order.state,
-    collectionBlockedReason: order.collectionBlockedReason,
-    collectionBlockedDetail: order.collectionBlockedDetail,
-    collectionBlockedAt: order.collectionBlockedAt,
+    fulfilmentMode: order.fulfilmentMode,
+    assistanceReason: order.assistanceReason,
+    assistanceDetail: order.assistanceDetail,
+    assistedSince: order.assistedSince,
   };
 }
 
-async function blockedEvents(stack: LifecycleStack, orderid: string) {
+/** The events that handed the order to operators (the client is told nothing of them). */
+async function assistedEvents(stack: LifecycleStack, orderid: string) {
   const events = await new OrderRepository(stack.api.dataSource).listEvents(orderid);
-  return events.filter((e) => e.trigger === 'collection-blocked').map((e) => e.detail);
+  return events.filter((e) => e.trigger === 'fulfilment-assisted').map((e) => e.detail);
 }
 
 async function sandboxRequests(stack: LifecycleStack): Promise<number> {
@@ -132,19 +135,23 @@ describe('extranet destinations of live orders, production address policy (SSRF)
     expect(internal.connections).toBe(0);
   });
 
-  it('never connects to a host name resolving to loopback: the collection is blocked for good, once, visibly', async () => {
+  it('never connects to a host name resolving to loopback: operators take the order over, once, visibly', async () => {
     const orderid = await stack.createOrder(liveOrderBody(`http://localhost:${internal.port}/extranet`));
-    const blocked = await waitFor(async () => (await blockOf(stack, orderid)).collectionBlockedAt !== null, {
-      what: 'the collection blocked',
+    const assisted = await waitFor(async () => (await assistanceOf(stack, orderid)).assistedSince !== null, {
+      what: 'the order assisted',
     });
-    expect(blocked).toBe(true);
-    const row = await blockOf(stack, orderid);
-    expect(row).toMatchObject({ state: 'confirmed', collectionBlockedReason: 'destination_refused' });
-    expect(row.collectionBlockedDetail).toMatch(
+    expect(assisted).toBe(true);
+    const row = await assistanceOf(stack, orderid);
+    expect(row).toMatchObject({
+      state: 'confirmed',
+      fulfilmentMode: 'assisted',
+      assistanceReason: 'destination_refused',
+    });
+    expect(row.assistanceDetail).toMatch(
       /^extranet address (127\.0\.0\.1|::1) is not allowed \(loopback; resolved from localhost\)$/,
     );
-    expect(await blockedEvents(stack, orderid)).toEqual([
-      { reason: 'destination_refused', detail: row.collectionBlockedDetail },
+    expect(await assistedEvents(stack, orderid)).toEqual([
+      { reason: 'destination_refused', detail: row.assistanceDetail },
     ]);
     // Not an endless retry: one attempt, no activity left pending, nothing more a while later.
     await sleep(3000);
@@ -152,7 +159,7 @@ describe('extranet destinations of live orders, production address policy (SSRF)
     const description = await stack.api.temporal.workflow.getHandle(orderWorkflowId(orderid)).describe();
     expect(description.status.name).toBe('RUNNING');
     expect(description.raw.pendingActivities ?? []).toHaveLength(0);
-    expect(await blockedEvents(stack, orderid)).toHaveLength(1);
+    expect(await assistedEvents(stack, orderid)).toHaveLength(1);
     // The internal service never heard of it, and the order's state says nothing of it to the client.
     expect(internal.connections).toBe(0);
     expect(internal.requests).toBe(0);
@@ -170,25 +177,27 @@ describe('live orders never reach the sandbox extranet', () => {
   });
   afterAll(() => stack.close());
 
-  it('blocks a live order no connector serves, visibly, until a refresh gives its extranet', async () => {
+  it('hands a live order no connector serves to operators, visibly, until a refresh gives its extranet', async () => {
     const before = await sandboxRequests(stack);
     const orderid = await stack.createOrder({
       test_mode: false,
       syndic: { name: 'Foncia', username: 'marie.dupont', password: 'mot-de-passe-vendeur' },
     });
-    await waitFor(async () => (await blockOf(stack, orderid)).collectionBlockedAt !== null, {
-      what: 'the collection blocked',
+    await waitFor(async () => (await assistanceOf(stack, orderid)).assistedSince !== null, {
+      what: 'the order assisted',
     });
-    expect(await blockOf(stack, orderid)).toMatchObject({
+    expect(await assistanceOf(stack, orderid)).toMatchObject({
       state: 'confirmed',
-      collectionBlockedReason: 'no_connector',
-      collectionBlockedDetail:
+      fulfilmentMode: 'assisted',
+      assistanceReason: 'no_connector',
+      assistanceDetail:
         'No extranet connector is registered for the syndic and the order gives no syndic.url',
     });
     await sleep(2000);
     expect(await stack.stateOf(orderid)).toBe('confirmed');
     expect(await sandboxRequests(stack)).toBe(before);
-    expect(await activityAttempts(stack, orderid)).toEqual({ verifyExtranetLogin: 1 });
+    // Routed before any extranet step: nothing was even tried.
+    expect(await activityAttempts(stack, orderid)).toEqual({});
 
     const refresh = await stack.http.post(
       `/order/${orderid}/refresh`,
@@ -213,16 +222,17 @@ describe('live orders never reach the sandbox extranet', () => {
       'need-refresh>received',
       'received>done',
     ]);
-    expect(await blockOf(stack, orderid)).toMatchObject({
-      collectionBlockedReason: null,
-      collectionBlockedDetail: null,
-      collectionBlockedAt: null,
+    expect(await assistanceOf(stack, orderid)).toMatchObject({
+      fulfilmentMode: 'automatic',
+      assistanceReason: null,
+      assistanceDetail: null,
+      assistedSince: null,
     });
     expect(await sandboxRequests(stack)).toBe(before);
     await recordWorkflowHistory(
       stack.api.config.temporal.address,
       orderWorkflowId(orderid),
-      'collection-blocked-then-refresh',
+      'no-connector-assisted-then-refresh',
     );
   });
 
@@ -240,12 +250,12 @@ describe('live orders never reach the sandbox extranet', () => {
         url: urlOf(new URL(stack.sandboxUrl)),
       },
     });
-    await waitFor(async () => (await blockOf(stack, orderid)).collectionBlockedAt !== null, {
-      what: 'the collection blocked',
+    await waitFor(async () => (await assistanceOf(stack, orderid)).assistedSince !== null, {
+      what: 'the order assisted',
     });
-    const row = await blockOf(stack, orderid);
-    expect(row).toMatchObject({ state: 'confirmed', collectionBlockedReason: 'destination_refused' });
-    expect(row.collectionBlockedDetail).toMatch(/is the sandbox extranet: never called here$/);
+    const row = await assistanceOf(stack, orderid);
+    expect(row).toMatchObject({ state: 'confirmed', assistanceReason: 'destination_refused' });
+    expect(row.assistanceDetail).toMatch(/is the sandbox extranet: never called here$/);
     expect(await sandboxRequests(stack)).toBe(before);
   });
 

@@ -5,6 +5,9 @@ import { createNotificationActivities } from '@activities/notification.activitie
 import { createOrderActivities } from '@activities/order.activities';
 import { AccountRepository } from '@libs/accounts/account.repository';
 import { ExtranetConnectorRegistry } from '@libs/extranet/extranet-connector.registry';
+import { FulfilmentRouter } from '@libs/fulfilment/fulfilment-router';
+import { OperatorActionRecorder } from '@libs/fulfilment/operator-action.recorder';
+import { OperatorAuditRepository } from '@libs/fulfilment/operator-audit.repository';
 import { CallbackAlertRepository } from '@libs/notifications/alerts/callback-alert.repository';
 import { FailingEndpointAlertService } from '@libs/notifications/alerts/failing-endpoint-alert.service';
 import { createNotificationDeliveryService } from '@libs/notifications/delivery/notification-delivery.factory';
@@ -129,6 +132,13 @@ export async function createWorkerRuntime(
         documentStore,
       ),
       notificationQueue: TemporalNotificationWorkflowStarter.fromConfig(client, config),
+      fulfilment: new FulfilmentRouter(new TransactionRunner(dataSource), orders, connectors),
+      operatorActions: new OperatorActionRecorder(
+        new TransactionRunner(dataSource),
+        orders,
+        documents,
+        new OperatorAuditRepository(dataSource),
+      ),
     }),
     ...createNotificationActivities({
       notifications: delivery,

@@ -7,7 +7,9 @@ import { type ExtranetConnector } from '@libs/extranet/extranet.port';
 import { type ExtranetSession } from '@libs/extranet/extranet-session';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { type OrderRepository } from '../order.repository';
+import { kindsNotExisting, missingRequiredDoctypes } from '../documents/document-existence';
 import { documentStorageKeys, extensionOf } from '../documents/document-storage-key';
+import { readStoredStatement } from '@libs/statement/stored-statement.reader';
 import { type StoredDocumentRepository } from '../documents/stored-document.repository';
 import { parseLots } from '../order-lots';
 import { type SecretBox } from '@libs/security/secret-box';
@@ -117,12 +119,22 @@ export class OrderCollectionService {
     });
   }
 
-  /** Required document types this order version still lacks (downloads and uploads together). */
+  /**
+   * Required document types this order version still lacks (downloads, uploads and an operator's
+   * attachments together), a type the co-ownership does not have aside (the statement's list and an
+   * operator's marks).
+   */
   async missingDoctypes(orderid: string, version: number): Promise<Doctype[]> {
+    const order = await this.order(orderid);
     const present = new Set(
       (await this.documents.listForOrderVersion(orderid, version)).map((d) => d.doctype),
     );
-    const missing = REQUIRED_DOCTYPES.filter((doctype) => !present.has(doctype));
+    const statement = order.statementVersion === version ? readStoredStatement(order.statement) : null;
+    const missing = missingRequiredDoctypes(
+      REQUIRED_DOCTYPES,
+      present,
+      kindsNotExisting(statement, order.documentExistence),
+    );
     await this.orders.saveMissingDoctypes(orderid, version, missing);
     return missing;
   }

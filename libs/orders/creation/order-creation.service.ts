@@ -105,7 +105,7 @@ export class OrderCreationService {
     try {
       return await this.transactions.transaction(async (manager) => {
         const order = await this.insertWithFreeId(manager, caller, request, now);
-        await this.uploads.write(order.orderid, order.version, request.documents, manager);
+        await this.uploads.write(order.orderid, order.version, request.documents, { manager });
         if (idempotency && fingerprint) {
           const answer = { fingerprint, status: 200, body: toOrderRecord(order, caller.email) };
           const recorded = await this.idempotencyKeys.record(

@@ -17,7 +17,7 @@ export const documentStorageKeys = {
   collected(
     orderid: string,
     version: number,
-    source: 'extranet' | 'upload',
+    source: 'extranet' | 'upload' | 'operator',
     sha256: string,
     mimetype: string,
   ) {

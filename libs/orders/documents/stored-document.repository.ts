@@ -34,10 +34,10 @@ export class StoredDocumentRepository {
     return (await this.documents.countBy({ orderid, orderVersion: version, source, sourceRef })) > 0;
   }
 
-  /** The documents collected for an order version (downloaded and uploaded; not the dossier). */
+  /** The documents collected for an order version (downloaded, uploaded, attached; not the dossier). */
   listForOrderVersion(orderid: string, version: number): Promise<StoredDocumentEntity[]> {
     return this.documents.find({
-      where: { orderid, orderVersion: version, source: In(['extranet', 'upload']) },
+      where: { orderid, orderVersion: version, source: In(['extranet', 'upload', 'operator']) },
       order: { id: 'ASC' },
     });
   }
@@ -48,15 +48,28 @@ export class StoredDocumentRepository {
   }
 
   /** The client's uploads of one collection round, copied into the next one (inside `tx`). */
+  /**
+   * The client's uploads and an operator's attachments are the order's, not a collection's: they carry
+   * over to the next collection round.
+   */
   async carryUploadsOver(tx: EntityManager, orderid: string, fromVersion: number, toVersion: number) {
     await tx.query(
-      `INSERT INTO documents (orderid, order_version, source, source_ref, doctype, title, filename, document_date,
-                              mimetype, size, sha256, storage_key)
-       SELECT orderid, $2, source, source_ref, doctype, title, filename, document_date, mimetype, size, sha256, storage_key
-         FROM documents WHERE orderid = $1 AND order_version = $3 AND source = 'upload'
+      `INSERT INTO documents (orderid, order_version, source, source_ref, doctype, kind, title, filename,
+                              document_date, mimetype, size, sha256, storage_key)
+       SELECT orderid, $2, source, source_ref, doctype, kind, title, filename, document_date, mimetype, size,
+              sha256, storage_key
+         FROM documents WHERE orderid = $1 AND order_version = $3 AND source IN ('upload', 'operator')
        ON CONFLICT DO NOTHING`,
       [orderid, toVersion, fromVersion],
     );
+  }
+
+  /** The documents of `ids` that belong to the order version (others are left out). */
+  listByIds(orderid: string, version: number, ids: readonly number[]): Promise<StoredDocumentEntity[]> {
+    return this.documents.find({
+      where: { orderid, orderVersion: version, id: In([...ids]) },
+      order: { id: 'ASC' },
+    });
   }
 
   findById(id: number): Promise<StoredDocumentEntity | null> {

@@ -1,4 +1,5 @@
 import { type Doctype, isDoctype } from '../doctype';
+import { type DocumentKind } from '../document-kind';
 import { DomainError } from '@libs/platform/domain-error';
 import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
 
@@ -8,9 +9,11 @@ export type UploadMimetype = (typeof UPLOAD_MIMETYPES)[number];
 export const MAX_DOCUMENTS_PER_REQUEST = 20;
 export const MAX_FILENAME_LENGTH = 255;
 
-/** A document sent by the client (upload method), validated and decoded. */
+/** A document sent by the client (upload method) or attached by an operator, validated and decoded. */
 export interface UploadedDocument {
   doctype: Doctype;
+  /** Finer than `doctype` when an operator says what it is; the default kind of `doctype` otherwise. */
+  kind?: DocumentKind;
   filename: string;
   mimetype: UploadMimetype;
   content: Buffer;
@@ -73,9 +76,8 @@ function checkItem(item: unknown, itemPath: string): UploadedDocument | string {
   if (filename === undefined || filename === null) return M.required('filename');
   if (typeof filename !== 'string') return M.string('filename');
   const name = filename.trim();
-  if (name === '') return M.notEmpty('filename');
-  if (name.length > MAX_FILENAME_LENGTH) return M.maxLength('filename', MAX_FILENAME_LENGTH);
-  if (FORBIDDEN_IN_FILENAME.test(name) || name === '.' || name === '..') return M.filename('filename');
+  const nameProblem = filenameProblem(name, 'filename');
+  if (nameProblem !== null) return nameProblem;
 
   if (mimetype === undefined || mimetype === null) return M.required('mimetype');
   const type = typeof mimetype === 'string' ? mimetype.trim().toLowerCase() : null;
@@ -86,15 +88,28 @@ function checkItem(item: unknown, itemPath: string): UploadedDocument | string {
   if (content === '') return M.notEmpty('content');
   const bytes = decodeStrictBase64(content);
   if (bytes === null) return M.base64('content');
-  if (type === 'application/pdf') {
-    if (!isPdf(bytes)) return M.pdf('content');
-  } else if (!bytes.subarray(0, SIGNATURES[type].length).equals(SIGNATURES[type])) {
-    return M.contentType('content', type);
-  }
-  return { doctype, filename: name, mimetype: type, content: bytes };
+  return (
+    contentProblem(bytes, type, 'content') ?? { doctype, filename: name, mimetype: type, content: bytes }
+  );
 }
 
-function isUploadMimetype(value: string | null): value is UploadMimetype {
+/** Why a (trimmed) file name is refused, in French naming `field`; null when it is fine. */
+export function filenameProblem(name: string, field: string): string | null {
+  if (name === '') return M.notEmpty(field);
+  if (name.length > MAX_FILENAME_LENGTH) return M.maxLength(field, MAX_FILENAME_LENGTH);
+  if (FORBIDDEN_IN_FILENAME.test(name) || name === '.' || name === '..') return M.filename(field);
+  return null;
+}
+
+/** Why the bytes are not a document of the declared type, in French naming `field`; null when they are. */
+export function contentProblem(bytes: Buffer, type: UploadMimetype, field: string): string | null {
+  if (type === 'application/pdf') return isPdf(bytes) ? null : M.pdf(field);
+  return bytes.subarray(0, SIGNATURES[type].length).equals(SIGNATURES[type])
+    ? null
+    : M.contentType(field, type);
+}
+
+export function isUploadMimetype(value: string | null): value is UploadMimetype {
   return (UPLOAD_MIMETYPES as readonly (string | null)[]).includes(value);
 }
 

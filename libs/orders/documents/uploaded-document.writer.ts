@@ -18,29 +18,33 @@ export class UploadedDocumentWriter {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** The stored rows, in the order of `uploads`. With `manager`, the rows join that transaction. */
+  /**
+   * The stored rows, in the order of `uploads`. With `manager`, the rows join that transaction.
+   * `source`: the client's uploads, or an operator's attachments (assisted fulfilment).
+   */
   async write(
     orderid: string,
     version: number,
     uploads: readonly UploadedDocument[],
-    manager?: EntityManager,
+    options: { manager?: EntityManager; source?: 'upload' | 'operator' } = {},
   ): Promise<StoredDocumentEntity[]> {
+    const source = options.source ?? 'upload';
     const today = parisDate(this.clock());
     const rows: StoredDocumentEntity[] = [];
     for (const upload of uploads) {
       const sha256 = createHash('sha256').update(upload.content).digest('hex');
-      const storageKey = documentStorageKeys.collected(orderid, version, 'upload', sha256, upload.mimetype);
+      const storageKey = documentStorageKeys.collected(orderid, version, source, sha256, upload.mimetype);
       // Bytes first: a row never points to a missing file; a file without a row is harmless.
       await this.store.put(storageKey, upload.content);
       const row = await this.documents.insertIfAbsent(
         {
           orderid,
           orderVersion: version,
-          source: 'upload',
+          source,
           // The same file sent again for the same type is stored once; under another type it counts for both.
-          sourceRef: `${upload.doctype}:${sha256}`,
+          sourceRef: `${upload.kind ?? upload.doctype}:${sha256}`,
           doctype: upload.doctype,
-          kind: null,
+          kind: upload.kind ?? null,
           title: upload.filename,
           filename: upload.filename,
           documentDate: today,
@@ -49,7 +53,7 @@ export class UploadedDocumentWriter {
           sha256,
           storageKey,
         },
-        manager,
+        options.manager,
       );
       rows.push(row);
     }

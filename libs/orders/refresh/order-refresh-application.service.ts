@@ -44,10 +44,14 @@ export class OrderRefreshApplicationService {
         method: request.method,
         missingDoctypes: [],
         doneAt: null,
-        // A new collection round: whatever blocked the previous one is for it to find again.
-        collectionBlockedReason: null,
-        collectionBlockedDetail: null,
-        collectionBlockedAt: null,
+        // A new collection round, routed again by the workflow: whatever handed the previous one to
+        // operators (or an operator's cancellation) is for it to find again.
+        fulfilmentMode: null,
+        assistanceReason: null,
+        assistanceDetail: null,
+        assistedSince: null,
+        cancelledAt: null,
+        cancelReason: null,
       };
       if (request.syndicPasswordSealed) {
         Object.assign(changes, {

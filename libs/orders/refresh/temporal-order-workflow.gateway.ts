@@ -58,7 +58,7 @@ export class TemporalOrderWorkflowGateway implements OrderWorkflowGateway {
  * validator refused the refresh as too late means the order is closed; transport trouble means
  * Temporal is unavailable. Anything else is unexpected and left to the 500 path.
  */
-function toDomainError(error: unknown): unknown {
+export function toDomainError(error: unknown): unknown {
   if (error instanceof WorkflowUpdateFailedError) {
     const cause = error.cause;
     return cause instanceof ApplicationFailure && cause.type === REFRESH_REJECTED_CLOSED

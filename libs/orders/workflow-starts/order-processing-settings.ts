@@ -11,5 +11,7 @@ export function orderProcessingSettings(
     refreshWindowMs: lifecycle.refreshWindowMs,
     extranetActivityTimeoutMs: extranet.activityTimeoutMs,
     extranetHeartbeatTimeoutMs: extranet.heartbeatTimeoutMs,
+    connectorGiveUpMs: extranet.giveUpAfterMs,
+    credentialsRefusedAssistAfterMs: extranet.credentialsRefusedAssistAfterMs,
   };
 }

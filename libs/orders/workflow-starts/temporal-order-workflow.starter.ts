@@ -30,12 +30,16 @@ export class TemporalOrderWorkflowStarter implements OrderWorkflowStarter {
   ) {}
 
   async start(
-    order: Omit<OrderWorkflowInput, 'settings' | 'carried' | 'queuesConfirmedNotification'>,
+    order: Omit<
+      OrderWorkflowInput,
+      'settings' | 'carried' | 'queuesConfirmedNotification' | 'routesFulfilment'
+    >,
   ): Promise<void> {
     const input: OrderWorkflowInput = {
       ...order,
       settings: this.settings,
       queuesConfirmedNotification: true,
+      routesFulfilment: true,
     };
     await startWorkflowOnce(
       this.client,

@@ -1,6 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { type CollectionBlockReason } from '@libs/orders/collection/collection-block';
+import { type AssistanceReason, type FulfilmentMode } from '@libs/fulfilment/fulfilment-mode';
 import { type Doctype } from '@libs/orders/doctype';
+import { type DocumentKind } from '@libs/orders/document-kind';
 import { type OrderState } from '@libs/orders/order-state';
 
 export interface PersonName {
@@ -115,17 +116,37 @@ export class OrderEntity {
   workflowStartedAt!: Date | null;
 
   /**
-   * Why the collection is blocked for an operator (null when it is not): set with a
-   * `collection-blocked` event, cleared by a refresh. See libs/domain/collection-block.ts.
+   * How the order is fulfilled (docs/contract.md §9): null until its workflow routes it (test-mode
+   * orders are never routed: the sandbox serves them).
    */
-  @Column({ name: 'collection_blocked_reason', type: 'varchar', length: 32, nullable: true })
-  collectionBlockedReason!: CollectionBlockReason | null;
+  @Column({ name: 'fulfilment_mode', type: 'varchar', length: 16, nullable: true })
+  fulfilmentMode!: FulfilmentMode | null;
 
-  @Column({ name: 'collection_blocked_detail', type: 'text', nullable: true })
-  collectionBlockedDetail!: string | null;
+  /** Why the order needs a person, while it is assisted (libs/fulfilment/fulfilment-mode.ts). */
+  @Column({ name: 'assistance_reason', type: 'varchar', length: 32, nullable: true })
+  assistanceReason!: AssistanceReason | null;
 
-  @Column({ name: 'collection_blocked_at', type: 'timestamptz', nullable: true })
-  collectionBlockedAt!: Date | null;
+  /** For operators, in English; never a secret. */
+  @Column({ name: 'assistance_detail', type: 'text', nullable: true })
+  assistanceDetail!: string | null;
+
+  /** Since when the order is assisted: the age shown in the work queue. */
+  @Column({ name: 'assisted_since', type: 'timestamptz', nullable: true })
+  assistedSince!: Date | null;
+
+  /**
+   * Document kinds an operator marked: false "does not exist in this co-ownership", true "exists" (a
+   * mark withdrawn, or overriding the statement's list). The statement's own list applies otherwise.
+   */
+  @Column({ name: 'document_existence', type: 'jsonb', default: () => "'{}'::jsonb" })
+  documentExistence!: Partial<Record<DocumentKind, boolean>>;
+
+  /** An operator cancelled the order's fulfilment (it rests until the client refreshes it). */
+  @Column({ name: 'cancelled_at', type: 'timestamptz', nullable: true })
+  cancelledAt!: Date | null;
+
+  @Column({ name: 'cancel_reason', type: 'text', nullable: true })
+  cancelReason!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -15,9 +15,12 @@ export class StoredDocumentEntity {
   @Column({ name: 'order_version', type: 'int' })
   orderVersion!: number;
 
-  /** `dossier`: the pre-statement with every annex, built by the service for the order version. */
+  /**
+   * `dossier`: the pre-statement with every annex, built by the service for the order version;
+   * `operator`: attached by an operator through the console (assisted fulfilment).
+   */
   @Column({ type: 'varchar', length: 16 })
-  source!: 'extranet' | 'upload' | 'dossier';
+  source!: 'extranet' | 'upload' | 'dossier' | 'operator';
 
   /** The extranet's document id, or an upload's content hash: never stored twice per version. */
   @Column({ name: 'source_ref', type: 'varchar', length: 255 })

@@ -192,7 +192,17 @@ describe('loadConfig: extranets and the outbound address policy', () => {
       sandboxPort: 3100,
       sandboxHost: '127.0.0.1',
       sandboxBaseUrl: 'http://127.0.0.1:3100',
+      giveUpAfterMs: 86_400_000,
+      credentialsRefusedAssistAfterMs: 172_800_000,
     });
+  });
+
+  it('hands live orders to operators after a day of failing steps or two days of refused credentials, configurable', () => {
+    const config = loadConfig({ EXTRANET_GIVE_UP_AFTER: '6h', ASSIST_AFTER_CREDENTIALS_REFUSED: '30m' });
+    expect(config.extranet.giveUpAfterMs).toBe(6 * 3_600_000);
+    expect(config.extranet.credentialsRefusedAssistAfterMs).toBe(30 * 60_000);
+    // Giving up sooner than one step may take would fail every slow step.
+    expect(configError({ EXTRANET_GIVE_UP_AFTER: '1m' }).variable).toBe('EXTRANET_GIVE_UP_AFTER');
   });
 
   it.each([

@@ -109,6 +109,10 @@ export interface ExtranetConfig {
   sandboxHost: string;
   /** The sandbox extranet of test-mode orders; never reached on behalf of a live order. */
   sandboxBaseUrl: string;
+  /** A collection step of a live order still failing after this long: operators take the order over. */
+  giveUpAfterMs: number;
+  /** Refused credentials wait this long for a corrected refresh before operators take the order over. */
+  credentialsRefusedAssistAfterMs: number;
 }
 
 export interface LifecycleConfig {
@@ -412,12 +416,19 @@ function readExtranetConfig(read: EnvReader, sandboxPort: number): ExtranetConfi
   }
   const heartbeatTimeoutMs = read.duration('EXTRANET_HEARTBEAT_TIMEOUT', '10s');
   if (heartbeatTimeoutMs < 1000) throw new ConfigError('EXTRANET_HEARTBEAT_TIMEOUT', 'must be at least 1s');
+  const activityTimeoutMs = read.duration('EXTRANET_ACTIVITY_TIMEOUT', '2m');
+  const giveUpAfterMs = read.duration('EXTRANET_GIVE_UP_AFTER', '24h');
+  if (giveUpAfterMs < activityTimeoutMs) {
+    throw new ConfigError('EXTRANET_GIVE_UP_AFTER', 'must be at least EXTRANET_ACTIVITY_TIMEOUT');
+  }
   return {
     requestTimeoutMs: read.duration('EXTRANET_REQUEST_TIMEOUT', '15s'),
-    activityTimeoutMs: read.duration('EXTRANET_ACTIVITY_TIMEOUT', '2m'),
+    activityTimeoutMs,
     heartbeatTimeoutMs,
     sandboxPort,
     sandboxHost: read.string('EXTRANET_SANDBOX_HOST', '127.0.0.1'),
     sandboxBaseUrl: read.url('EXTRANET_SANDBOX_URL', `http://127.0.0.1:${sandboxPort}`, ['http:', 'https:'])!,
+    giveUpAfterMs,
+    credentialsRefusedAssistAfterMs: read.duration('ASSIST_AFTER_CREDENTIALS_REFUSED', '48h'),
   };
 }
