@@ -47,6 +47,13 @@ export type LeafDescriptor = Extract<
   { kind: 'text' | 'integer' | 'year' | 'cents' | 'date' | 'boolean' | 'one-of' }
 >;
 
+const COMPOSITE_KINDS: readonly FormDescriptor['kind'][] = ['object', 'list', 'field', 'nullable'];
+
+/** A single value (one input of a form). */
+export function isLeaf(form: FormDescriptor): form is LeafDescriptor {
+  return !COMPOSITE_KINDS.includes(form.kind);
+}
+
 export interface Schema<T> {
   readModel(value: unknown, path: string, issues: StatementIssue[]): T | undefined;
   readWire(value: unknown, path: string): T;
