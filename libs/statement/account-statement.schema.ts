@@ -14,6 +14,7 @@ import {
   leaf,
   text,
   textField,
+  year,
 } from './statement-schema';
 
 /**
@@ -41,7 +42,7 @@ const coOwnership = object<AccountStatement['coOwnership']>({
 
 const building = object<AccountStatement['building']>(
   {
-    completionYear: field(integer(1000, 2999), LATER),
+    completionYear: field(year(1000, 2999), LATER),
     lotCount: field(integer(1, 1_000_000), LATER),
     heating: textField(LATER),
     lift: field(boolean(), LATER),
@@ -167,15 +168,18 @@ export const STATEMENT_CONTENT_SCHEMA: Schema<StatementContent> = object<Stateme
 
 /** A person's name part: any string, possibly empty (a mononym has no first name). */
 function plainText(): Schema<string> {
+  const max = 200;
   return leaf(
-    (value): value is string => typeof value === 'string' && value.length <= 200,
-    'a string of at most 200 characters',
-    (field) => M.namePart(field, 200),
+    (value): value is string => typeof value === 'string' && value.length <= max,
+    `a string of at most ${max} characters`,
+    (field) => M.namePart(field, max),
+    { kind: 'text', maxLength: max, allowEmpty: true },
   );
 }
 
 function nullable<T>(inner: Schema<T>): Schema<T | null> {
   return {
+    form: { kind: 'nullable', inner: inner.form },
     readModel: (value, path, issues) => (value === null ? null : inner.readModel(value, path, issues)),
     readWire: (value, path) => (value === null || value === undefined ? null : inner.readWire(value, path)),
   };

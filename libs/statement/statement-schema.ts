@@ -9,6 +9,7 @@ import { FIELD_STATUSES, type StatementField, confirmed, notCommunicated } from 
  *   (or, for fields added after the protocol's first version, an absent key) means "not communicated";
  *   the first problem throws, in English, for the logs.
  * Both copy into fresh objects, so unknown keys never travel further.
+ * Each schema also describes itself (`form`), so the operator form is derived from this same shape.
  */
 export interface StatementIssue {
   /** Path of the field, e.g. `sellerOwes.budgetProvisionsDue.value`. */
@@ -27,9 +28,36 @@ export class WireFormatError extends Error {
   }
 }
 
+/** What a schema accepts, as a form needs to know it (libs/statement/statement-form.ts). */
+export type FormDescriptor =
+  | { kind: 'text'; maxLength: number; allowEmpty: boolean }
+  | { kind: 'integer'; min: number; max: number }
+  | { kind: 'year'; min: number; max: number }
+  | { kind: 'cents'; signed: boolean }
+  | { kind: 'date' }
+  | { kind: 'boolean' }
+  | { kind: 'one-of'; values: readonly string[] }
+  | { kind: 'object'; keys: readonly { key: string; form: FormDescriptor }[] }
+  | { kind: 'list'; item: FormDescriptor; max: number }
+  | { kind: 'field'; inner: FormDescriptor }
+  | { kind: 'nullable'; inner: FormDescriptor };
+
+export type LeafDescriptor = Extract<
+  FormDescriptor,
+  { kind: 'text' | 'integer' | 'year' | 'cents' | 'date' | 'boolean' | 'one-of' }
+>;
+
+const COMPOSITE_KINDS: readonly FormDescriptor['kind'][] = ['object', 'list', 'field', 'nullable'];
+
+/** A single value (one input of a form). */
+export function isLeaf(form: FormDescriptor): form is LeafDescriptor {
+  return !COMPOSITE_KINDS.includes(form.kind);
+}
+
 export interface Schema<T> {
   readModel(value: unknown, path: string, issues: StatementIssue[]): T | undefined;
   readWire(value: unknown, path: string): T;
+  readonly form: FormDescriptor;
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -48,8 +76,10 @@ export function leaf<T>(
   accept: (value: unknown) => value is T,
   english: string,
   french: (field: string) => string,
+  form: LeafDescriptor,
 ): Schema<T> {
   return {
+    form,
     readModel(value, path, issues) {
       if (accept(value)) return value;
       issues.push({ field: path, message: value === undefined ? M.required(path) : french(path) });
@@ -67,6 +97,7 @@ export function text(): Schema<string> {
     (value): value is string => typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TEXT,
     'a non-empty string',
     (field) => M.text(field, MAX_TEXT),
+    { kind: 'text', maxLength: MAX_TEXT, allowEmpty: false },
   );
 }
 
@@ -76,7 +107,13 @@ export function integer(min: number, max: number): Schema<number> {
       Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max,
     `an integer from ${min} to ${max}`,
     (field) => M.integer(field, min, max),
+    { kind: 'integer', min, max },
   );
+}
+
+/** A year, e.g. of completion: an integer the form offers as a year. */
+export function year(min: number, max: number): Schema<number> {
+  return { ...integer(min, max), form: { kind: 'year', min, max } };
 }
 
 /** Integer euro cents; `signed` for balances, which may be in the seller's favour. */
@@ -86,6 +123,7 @@ export function cents(options: { signed?: boolean } = {}): Schema<number> {
       Number.isSafeInteger(value) && (options.signed === true || (value as number) >= 0),
     options.signed ? 'an integer amount in cents' : 'a non-negative integer amount in cents',
     (field) => (options.signed ? M.signedCents(field) : M.cents(field)),
+    { kind: 'cents', signed: options.signed === true },
   );
 }
 
@@ -94,6 +132,7 @@ export function isoDate(): Schema<string> {
     (value): value is string => typeof value === 'string' && isCalendarDate(value),
     'a date YYYY-MM-DD',
     (field) => M.date(field),
+    { kind: 'date' },
   );
 }
 
@@ -102,6 +141,7 @@ export function boolean(): Schema<boolean> {
     (value): value is boolean => typeof value === 'boolean',
     'a boolean',
     (field) => M.boolean(field),
+    { kind: 'boolean' },
   );
 }
 
@@ -110,6 +150,7 @@ export function oneOf<V extends string>(values: readonly V[]): Schema<V> {
     (value): value is V => typeof value === 'string' && (values as readonly string[]).includes(value),
     `one of ${values.join(', ')}`,
     (field) => M.oneOf(field, values),
+    { kind: 'one-of', values },
   );
 }
 
@@ -122,6 +163,7 @@ export function object<T extends object>(
 ): Schema<T> {
   const keys = Object.keys(shape) as (keyof T & string)[];
   return {
+    form: { kind: 'object', keys: keys.map((key) => ({ key, form: shape[key].form })) },
     readModel(value, path, issues) {
       if (!isRecord(value)) {
         issues.push({ field: path, message: value === undefined ? M.required(path) : M.object(path) });
@@ -148,6 +190,7 @@ export function object<T extends object>(
 
 export function list<T>(item: Schema<T>, max: number): Schema<T[]> {
   return {
+    form: { kind: 'list', item: item.form, max },
     readModel(value, path, issues) {
       if (!Array.isArray(value)) {
         issues.push({ field: path, message: value === undefined ? M.required(path) : M.list(path) });
@@ -177,6 +220,7 @@ export function field<T>(
   options: { optionalOnWire?: boolean } = {},
 ): Schema<StatementField<T>> {
   return {
+    form: { kind: 'field', inner: inner.form },
     readModel(value, path, issues) {
       if (!isRecord(value)) {
         issues.push({ field: path, message: value === undefined ? M.required(path) : M.fieldObject(path) });
@@ -215,6 +259,7 @@ export function field<T>(
 export function textField(options: { optionalOnWire?: boolean } = {}): Schema<StatementField<string>> {
   const base = field(text(), options);
   return {
+    form: base.form,
     readModel: base.readModel,
     readWire: (value, path) =>
       typeof value === 'string' && value.trim() === '' ? notCommunicated() : base.readWire(value, path),
