@@ -9,6 +9,8 @@ import { OrderEntity } from './entities/order.entity';
 import { NotificationAttemptEntity } from './entities/notification-attempt.entity';
 import { NotificationEntity } from './entities/notification.entity';
 import { OrderRefreshRequestEntity } from './entities/order-refresh-request.entity';
+import { OperatorEntity } from './entities/operator.entity';
+import { OperatorSessionEntity } from './entities/operator-session.entity';
 import { PreStatementEntity } from './entities/pre-statement.entity';
 import { StoredDocumentEntity } from './entities/stored-document.entity';
 import { InitialSchema1763780000000 } from './migrations/1763780000000-InitialSchema';
@@ -19,6 +21,7 @@ import { PendingNotificationsIndex1763820000000 } from './migrations/17638200000
 import { KeyedIdempotencyFingerprints1763830000000 } from './migrations/1763830000000-KeyedIdempotencyFingerprints';
 import { OrderCollectionBlock1763835000000 } from './migrations/1763835000000-OrderCollectionBlock';
 import { DocumentKindsAndDossier1763840000000 } from './migrations/1763840000000-DocumentKindsAndDossier';
+import { OperatorAccounts1763850000000 } from './migrations/1763850000000-OperatorAccounts';
 
 export const ENTITIES = [
   AccountEntity,
@@ -32,6 +35,8 @@ export const ENTITIES = [
   NotificationEntity,
   NotificationAttemptEntity,
   CallbackAlertEntity,
+  OperatorEntity,
+  OperatorSessionEntity,
 ];
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -42,6 +47,7 @@ export const MIGRATIONS = [
   KeyedIdempotencyFingerprints1763830000000,
   OrderCollectionBlock1763835000000,
   DocumentKindsAndDossier1763840000000,
+  OperatorAccounts1763850000000,
 ];
 
 /** The one DataSource definition, used by the API, the worker, the CLI and the tests. */
