@@ -33,6 +33,8 @@ export type ErrorCode =
   | 'document_not_ready'
   | 'dossier_not_available'
   | 'rate_limited'
+  | 'operator_login_failed'
+  | 'operator_locked'
   | 'dependency_unavailable'
   | 'internal_error';
 

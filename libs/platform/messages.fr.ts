@@ -62,6 +62,10 @@ export const ERROR_MESSAGES: Record<ClientErrorCode, (d: Details) => string> = {
     "Le dossier complet n'existe pas pour ce pré-état daté, produit avant son introduction : " +
     'une actualisation de la commande le produit',
   rate_limited: () => 'Trop de requêtes, veuillez réessayer plus tard',
+  operator_login_failed: () => 'Adresse e-mail, mot de passe ou code de vérification incorrect',
+  operator_locked: (d) =>
+    'Trop de tentatives de connexion infructueuses : le compte est verrouillé, réessayez dans ' +
+    `${d.minutes} minute${Number(d.minutes) > 1 ? 's' : ''}`,
   dependency_unavailable: () => 'Service temporairement indisponible, veuillez réessayer plus tard',
   internal_error: (d) => `Erreur interne du serveur (référence ${d.errorId})`,
 };
