@@ -56,8 +56,8 @@ export class OperatorSessionService {
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.#csrfKeys = new DerivedKeyRing(encryptionKeys, CSRF_KEY_PURPOSE);
-    // Idle expiry is measured from last_seen_at, so it may be late by up to this interval: a small
-    // fraction of the idle timeout, whatever it is set to.
+    // last_seen_at lags the last use by up to this interval, so a session may end that much before a
+    // full idle timeout: a small fraction of it, whatever the timeout is set to.
     this.touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, policy.sessionIdleTimeoutMs / 10);
   }
 
