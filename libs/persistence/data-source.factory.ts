@@ -10,6 +10,8 @@ import { OrderEntity } from './entities/order.entity';
 import { NotificationAttemptEntity } from './entities/notification-attempt.entity';
 import { NotificationEntity } from './entities/notification.entity';
 import { OrderRefreshRequestEntity } from './entities/order-refresh-request.entity';
+import { OperatorEntity } from './entities/operator.entity';
+import { OperatorSessionEntity } from './entities/operator-session.entity';
 import { PreStatementEntity } from './entities/pre-statement.entity';
 import { StoredDocumentEntity } from './entities/stored-document.entity';
 import { InitialSchema1763780000000 } from './migrations/1763780000000-InitialSchema';
@@ -20,6 +22,7 @@ import { PendingNotificationsIndex1763820000000 } from './migrations/17638200000
 import { KeyedIdempotencyFingerprints1763830000000 } from './migrations/1763830000000-KeyedIdempotencyFingerprints';
 import { OrderCollectionBlock1763835000000 } from './migrations/1763835000000-OrderCollectionBlock';
 import { DocumentKindsAndDossier1763840000000 } from './migrations/1763840000000-DocumentKindsAndDossier';
+import { OperatorAccounts1763850000000 } from './migrations/1763850000000-OperatorAccounts';
 import { AssistedFulfilment1763860000000 } from './migrations/1763860000000-AssistedFulfilment';
 
 export const ENTITIES = [
@@ -34,6 +37,8 @@ export const ENTITIES = [
   NotificationEntity,
   NotificationAttemptEntity,
   CallbackAlertEntity,
+  OperatorEntity,
+  OperatorSessionEntity,
   OperatorAuditEntity,
 ];
 export const MIGRATIONS = [
@@ -45,6 +50,7 @@ export const MIGRATIONS = [
   KeyedIdempotencyFingerprints1763830000000,
   OrderCollectionBlock1763835000000,
   DocumentKindsAndDossier1763840000000,
+  OperatorAccounts1763850000000,
   AssistedFulfilment1763860000000,
 ];
 

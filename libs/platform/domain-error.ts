@@ -35,6 +35,8 @@ export type ErrorCode =
   | 'operator_action_refused'
   | 'operator_forbidden'
   | 'rate_limited'
+  | 'operator_login_failed'
+  | 'operator_locked'
   | 'dependency_unavailable'
   | 'internal_error';
 

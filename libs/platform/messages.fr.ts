@@ -65,6 +65,10 @@ export const ERROR_MESSAGES: Record<ClientErrorCode, (d: Details) => string> = {
   operator_action_refused: (d) => OPERATOR_REFUSAL_MESSAGES[d.refusal as OperatorRefusal] ?? 'Action refusée',
   operator_forbidden: () => OPERATOR_REFUSAL_MESSAGES.role_forbidden,
   rate_limited: () => 'Trop de requêtes, veuillez réessayer plus tard',
+  operator_login_failed: () => 'Adresse e-mail, mot de passe ou code de vérification incorrect',
+  operator_locked: (d) =>
+    'Trop de tentatives de connexion infructueuses : le compte est verrouillé, réessayez dans ' +
+    `${d.minutes} minute${Number(d.minutes) > 1 ? 's' : ''}`,
   dependency_unavailable: () => 'Service temporairement indisponible, veuillez réessayer plus tard',
   internal_error: (d) => `Erreur interne du serveur (référence ${d.errorId})`,
 };

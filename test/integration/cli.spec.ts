@@ -1,8 +1,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
+import { type DataSource } from 'typeorm';
+import { type CreatedOperator, type OperatorSummary } from '@libs/operators/operator-administration.service';
+import { totpCodeAt } from '@libs/operators/totp';
+import { createDataSource } from '@libs/persistence/data-source.factory';
 import { type ApiTestApp, startApiTestApp } from '../support/api-test-app';
 import { HttpTestClient } from '../support/http-test-client';
+import { buildOperatorServices } from '../support/operator-services';
 import { REPO_ROOT } from '../support/test-environment';
 
 interface CliRun {
@@ -368,6 +373,163 @@ describe('operator CLI (account administration)', () => {
       expect(resealed).toMatch(/^v1\./);
       expect(resealed).not.toContain(rotated.webhook_secret.slice('whsec_'.length));
       expect(app.security.secretBox.open(resealed, 'webhook-secret')).toBe(rotated.webhook_secret);
+    });
+  });
+
+  describe('operators of the console', () => {
+    let dataSource: DataSource;
+
+    beforeAll(async () => {
+      dataSource = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 2 }).initialize();
+    });
+    afterAll(() => dataSource.destroy());
+
+    const newOperatorEmail = () => `operateur-${randomUUID().slice(0, 8)}@prestataire.fr`;
+    const createOperator = async (email = newOperatorEmail(), role = 'operator', extra: string[] = []) =>
+      output<CreatedOperator>(await cli(['operator', 'create', '--email', email, '--role', role, ...extra]));
+    const list = async () =>
+      output<{ operators: OperatorSummary[] }>(await cli(['operator', 'list'])).operators;
+    /**
+     * Logs in with what the CLI printed, at `at`: the code computed from the printed secret, as the
+     * operator's app would.
+     */
+    const login = (created: CreatedOperator, at = new Date()) =>
+      buildOperatorServices(dataSource, { clock: () => at }).authentication.login({
+        email: created.email,
+        password: created.password,
+        totpCode: totpCodeAt(created.totp_secret, at),
+      });
+
+    it('creates an operator and prints its password and TOTP secret once; they log in', async () => {
+      const email = newOperatorEmail();
+      const created = await createOperator(email.toUpperCase(), 'admin');
+      expect(Object.keys(created)).toEqual(['id', 'email', 'role', 'password', 'totp_secret', 'totp_uri']);
+      expect(created).toMatchObject({ email, role: 'admin' });
+      expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+      // Generated: 144 random bits.
+      expect(created.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      expect(created.totp_secret).toMatch(/^[A-Z2-7]{32}$/);
+      const uri = new URL(created.totp_uri);
+      expect(`${uri.protocol}//${uri.host}${decodeURIComponent(uri.pathname)}`).toBe(
+        `otpauth://totp/Pré-état daté:${email}`,
+      );
+      expect(uri.searchParams.get('secret')).toBe(created.totp_secret);
+
+      const session = await login(created);
+      expect(session.operator).toEqual({ id: created.id, email, role: 'admin' });
+    });
+
+    it('takes the password given with --password', async () => {
+      const created = await createOperator(undefined, 'viewer', ['--password', 'un mot de passe choisi']);
+      expect(created.password).toBe('un mot de passe choisi');
+      await expect(login(created)).resolves.toMatchObject({ operator: { role: 'viewer' } });
+    });
+
+    it('lists the operators without any secret', async () => {
+      const created = await createOperator(undefined, 'viewer');
+      const listed = (await list()).find((o) => o.email === created.email);
+      expect(listed).toEqual({
+        id: created.id,
+        email: created.email,
+        role: 'viewer',
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        last_login_at: null,
+        disabled_at: null,
+        locked_until: null,
+      });
+      const printed = JSON.stringify(await list());
+      expect(printed).not.toContain(created.password);
+      expect(printed).not.toContain(created.totp_secret);
+      expect(printed).not.toMatch(/argon2|v1\./);
+    });
+
+    it('disables an operator, ending their sessions, and enables them again', async () => {
+      const created = await createOperator();
+      const { sessionToken } = await login(created);
+      const { sessions } = buildOperatorServices(dataSource);
+      expect(await sessions.resolve(sessionToken)).not.toBeNull();
+
+      const disabled = output<{ email: string; disabled_at: string; sessions_ended: number }>(
+        await cli(['operator', 'disable', '--email', created.email]),
+      );
+      expect(disabled).toEqual({ email: created.email, disabled_at: expect.any(String), sessions_ended: 1 });
+      expect(await sessions.resolve(sessionToken)).toBeNull();
+      expect((await list()).find((o) => o.email === created.email)!.disabled_at).toBe(disabled.disabled_at);
+      await expect(login(created)).rejects.toMatchObject({ code: 'operator_login_failed' });
+
+      expect(output(await cli(['operator', 'enable', '--email', created.email]))).toEqual({
+        email: created.email,
+        disabled_at: null,
+      });
+      expect((await list()).find((o) => o.email === created.email)!.disabled_at).toBeNull();
+      // A step later: the first login used the code of this one.
+      await expect(login(created, new Date(Date.now() + 30_000))).resolves.toMatchObject({
+        operator: { id: created.id },
+      });
+    });
+
+    it.each([
+      [['--email', 'not-an-email', '--role', 'viewer'], 'error: invalid email: not-an-email\n'],
+      [
+        ['--email', 'x@prestataire.fr', '--role', 'superuser'],
+        'error: invalid role: superuser (expected viewer, operator, admin)\n',
+      ],
+      [
+        ['--email', 'y@prestataire.fr', '--role', 'viewer', '--password', 'too-short'],
+        'error: password must be at least 12 characters\n',
+      ],
+    ])('refuses %j with exit code 1 and says why', async (args, message) => {
+      const run = await cli(['operator', 'create', ...args]);
+      expect(run).toEqual({ code: 1, stdout: '', stderr: message });
+    });
+
+    it('refuses an email that already has an operator, in any case', async () => {
+      const created = await createOperator();
+      const again = await cli([
+        'operator',
+        'create',
+        '--email',
+        created.email.toUpperCase(),
+        '--role',
+        'admin',
+      ]);
+      expect(again).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `error: operator already exists: ${created.email}\n`,
+      });
+      expect((await list()).filter((o) => o.email === created.email)).toHaveLength(1);
+    });
+
+    it('answers exit code 1 to an unknown operator', async () => {
+      for (const command of ['disable', 'enable']) {
+        const run = await cli(['operator', command, '--email', 'ghost@prestataire.fr']);
+        expect(run).toEqual({
+          code: 1,
+          stdout: '',
+          stderr: 'error: no operator with email ghost@prestataire.fr\n',
+        });
+      }
+    });
+
+    it.each([
+      [['operator', 'create', '--email', 'a@b.fr'], 'error: missing --role <value>'],
+      [['operator', 'create', '--role', 'admin'], 'error: missing --email <value>'],
+      [
+        ['operator', 'create', '--email', 'a@b.fr', '--role', 'admin', '--password'],
+        '--password needs a value',
+      ],
+      [['operator', 'disable'], 'error: missing --email <value>'],
+      [['operator', 'enable'], 'error: missing --email <value>'],
+      [['operator', 'delete', '--email', 'a@b.fr'], 'error: unknown command: operator delete'],
+    ])('answers exit code 2 with the usage to %j', async (args, message) => {
+      const run = await cli(args, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(message);
+      expect(run.stderr).toContain(
+        'cli operator create --email E --role viewer|operator|admin [--password P]',
+      );
     });
   });
 });

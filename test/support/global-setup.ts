@@ -1,10 +1,11 @@
-import { type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { bundleWorkflows } from '@libs/platform/temporal/workflow-bundle';
 import { createDataSource, runMigrations } from '@libs/persistence/data-source.factory';
 import {
+  REPO_ROOT,
   TEST_DATABASE_ADMIN_URL,
   TEST_DATABASE_NAME,
   TEST_TEMPORAL_PORT,
@@ -20,6 +21,10 @@ import { startTemporalDevServer, waitForTemporal } from './temporal-dev-server';
  */
 export default async function globalSetup(): Promise<void> {
   fs.mkdirSync(TEST_VAR_DIR, { recursive: true });
+  // The browser tests' Chromium, installed on first use like the other tools (prints what it does).
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'ensure-chromium.js')], {
+    stdio: 'inherit',
+  });
   const externalTemporal = process.env.TEST_TEMPORAL_ADDRESS;
   const temporalAddress = externalTemporal ?? `127.0.0.1:${TEST_TEMPORAL_PORT}`;
   const temporal = externalTemporal

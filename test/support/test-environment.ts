@@ -8,6 +8,10 @@ export const TEST_DATABASE_ADMIN_URL =
   process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_TEMPORAL_PORT = Number(process.env.TEST_TEMPORAL_PORT ?? 17233);
 export const TEST_WORKFLOW_BUNDLE = path.join(TEST_VAR_DIR, 'workflow-bundle.js');
+/** The Chromium browser tests drive; scripts/ensure-chromium.js installs Debian's at this default. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Where browser tests save their screenshots, for a person to look at. */
+export const SCREENSHOTS_DIR = path.join(REPO_ROOT, 'var', 'screenshots');
 
 export function testDatabaseUrl(): string {
   const url = new URL(TEST_DATABASE_ADMIN_URL);

@@ -9,6 +9,10 @@ import { createSecurityServices } from '@libs/security/security-services.factory
 import { SealedSecretRotationService } from '@libs/security/key-rotation/sealed-secret-rotation.service';
 import { ServiceError } from '@libs/platform/domain-error';
 import { SealedSecretRepository } from '@libs/security/key-rotation/sealed-secret.repository';
+import { OperatorAdministrationService } from '@libs/operators/operator-administration.service';
+import { OperatorRepository } from '@libs/operators/operator.repository';
+import { OperatorSessionRepository } from '@libs/operators/operator-session.repository';
+import { TransactionRunner } from '@libs/persistence/transaction-runner';
 import { CliArguments, CliUsageError } from './cli-arguments';
 
 const USAGE = `usage:
@@ -18,6 +22,10 @@ const USAGE = `usage:
   cli account set-callback --email E (--url U | --clear)
   cli account rotate-secret --email E
   cli account show --email E
+  cli operator create --email E --role viewer|operator|admin [--password P]
+  cli operator disable --email E
+  cli operator enable --email E
+  cli operator list
   cli keys rotate
   cli db migrate`;
 
@@ -25,6 +33,7 @@ const USAGE = `usage:
 interface CliServices {
   dataSource: DataSource;
   accounts(): AccountAdministrationService;
+  operators(): OperatorAdministrationService;
   keyRotation(): SealedSecretRotationService;
 }
 type Command = (services: CliServices) => Promise<unknown>;
@@ -72,6 +81,24 @@ function parseCommand(args: CliArguments): Command {
       const email = args.required('email');
       return ({ accounts }) => accounts().show(email);
     }
+    case 'operator create': {
+      const request = {
+        email: args.required('email'),
+        role: args.required('role'),
+        password: args.optional('password'),
+      };
+      return ({ operators }) => operators().create(request);
+    }
+    case 'operator disable': {
+      const email = args.required('email');
+      return ({ operators }) => operators().disable(email);
+    }
+    case 'operator enable': {
+      const email = args.required('email');
+      return ({ operators }) => operators().enable(email);
+    }
+    case 'operator list':
+      return ({ operators }) => operators().list();
     case 'keys rotate':
       return ({ keyRotation }) => keyRotation().rotateAll();
     default:
@@ -94,13 +121,23 @@ async function main(argv: string[]): Promise<number> {
         security.secretBox,
       );
     };
+    const operators = () => {
+      const security = createSecurityServices(config.security);
+      return new OperatorAdministrationService(
+        new OperatorRepository(dataSource),
+        new OperatorSessionRepository(dataSource),
+        new TransactionRunner(dataSource),
+        security.passwords,
+        security.secretBox,
+      );
+    };
     // Re-encrypts what is not under the active ENCRYPTION_KEY entry (the first one).
     const keyRotation = () =>
       new SealedSecretRotationService(
         new SealedSecretRepository(dataSource),
         createSecurityServices(config.security).secretBox,
       );
-    print(await command({ dataSource, accounts, keyRotation }));
+    print(await command({ dataSource, accounts, operators, keyRotation }));
     return 0;
   } finally {
     await dataSource.destroy();

@@ -336,3 +336,49 @@ describe('loadConfig: logging, rate limits and the codec endpoints', () => {
     expect(configError({ CODEC_AUTH_TOKEN: 'short' }).variable).toBe('CODEC_AUTH_TOKEN');
   });
 });
+
+describe('loadConfig: the operator console', () => {
+  it('keeps sessions 30 min idle and 12 h at most, and locks an operator 15 min after 5 failures', () => {
+    expect(loadConfig({}).console).toEqual({
+      sessionIdleTimeoutMs: 30 * 60_000,
+      sessionMaxAgeMs: 12 * 3_600_000,
+      loginFailuresBeforeLockout: 5,
+      lockoutMs: 15 * 60_000,
+      secureCookies: false,
+    });
+  });
+
+  it('reads the values it is given', () => {
+    expect(
+      loadConfig({
+        CONSOLE_SESSION_IDLE_TIMEOUT: '10m',
+        CONSOLE_SESSION_MAX_AGE: '8h',
+        CONSOLE_LOGIN_FAILURES_BEFORE_LOCKOUT: '3',
+        CONSOLE_LOCKOUT: '1h',
+      }).console,
+    ).toEqual({
+      sessionIdleTimeoutMs: 600_000,
+      sessionMaxAgeMs: 8 * 3_600_000,
+      loginFailuresBeforeLockout: 3,
+      lockoutMs: 3_600_000,
+      secureCookies: false,
+    });
+  });
+
+  it('marks the session cookies Secure in production', () => {
+    expect(loadConfig(PRODUCTION).console.secureCookies).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).console.secureCookies).toBe(false);
+  });
+
+  it.each([
+    [{ CONSOLE_SESSION_IDLE_TIMEOUT: '30' }, 'CONSOLE_SESSION_IDLE_TIMEOUT'],
+    [{ CONSOLE_SESSION_IDLE_TIMEOUT: '500ms' }, 'CONSOLE_SESSION_IDLE_TIMEOUT'],
+    [{ CONSOLE_SESSION_MAX_AGE: '20m' }, 'CONSOLE_SESSION_MAX_AGE'],
+    [{ CONSOLE_SESSION_IDLE_TIMEOUT: '2h', CONSOLE_SESSION_MAX_AGE: '1h' }, 'CONSOLE_SESSION_MAX_AGE'],
+    [{ CONSOLE_LOGIN_FAILURES_BEFORE_LOCKOUT: '0' }, 'CONSOLE_LOGIN_FAILURES_BEFORE_LOCKOUT'],
+    [{ CONSOLE_LOGIN_FAILURES_BEFORE_LOCKOUT: 'five' }, 'CONSOLE_LOGIN_FAILURES_BEFORE_LOCKOUT'],
+    [{ CONSOLE_LOCKOUT: '0s' }, 'CONSOLE_LOCKOUT'],
+  ])('refuses %j naming the variable', (env, variable) => {
+    expect(configError(env).variable).toBe(variable);
+  });
+});

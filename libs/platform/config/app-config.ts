@@ -184,6 +184,20 @@ export interface StorageConfig {
   documentsDir: string;
 }
 
+/** The operator console (`/console`): its sessions and the lockout of its logins. */
+export interface ConsoleConfig {
+  /** A session unused for this long is over. */
+  sessionIdleTimeoutMs: number;
+  /** A session is over this long after its login, however active. */
+  sessionMaxAgeMs: number;
+  /** Consecutive failed logins of one operator that lock the account. */
+  loginFailuresBeforeLockout: number;
+  /** How long a locked account refuses every login, correct ones included. */
+  lockoutMs: number;
+  /** Session cookies marked `Secure` (sent over HTTPS only): always in production. */
+  secureCookies: boolean;
+}
+
 export interface AppConfig {
   lifecycle: LifecycleConfig;
   orderStarts: OrderStartConfig;
@@ -201,6 +215,7 @@ export interface AppConfig {
   logging: LoggingConfig;
   rateLimit: RateLimitConfig;
   codec: CodecConfig;
+  console: ConsoleConfig;
 }
 
 // Development-only secrets: refused in production so a deployment cannot run with them by mistake.
@@ -389,6 +404,31 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       loginDelayMaxMs: read.duration('LOGIN_DELAY_MAX', '15m'),
     },
     codec: { authToken: codecAuthToken, uiOrigin: new URL(uiOrigin).origin },
+    console: readConsoleConfig(read, mode),
+  };
+}
+
+function readConsoleConfig(read: EnvReader, mode: RuntimeMode): ConsoleConfig {
+  const sessionIdleTimeoutMs = read.duration('CONSOLE_SESSION_IDLE_TIMEOUT', '30m');
+  // Seconds are allowed so that end-to-end tests can see a session expire.
+  if (sessionIdleTimeoutMs < 1000)
+    throw new ConfigError('CONSOLE_SESSION_IDLE_TIMEOUT', 'must be at least 1s');
+  const sessionMaxAgeMs = read.duration('CONSOLE_SESSION_MAX_AGE', '12h');
+  if (sessionMaxAgeMs < sessionIdleTimeoutMs) {
+    throw new ConfigError('CONSOLE_SESSION_MAX_AGE', 'must be at least CONSOLE_SESSION_IDLE_TIMEOUT');
+  }
+  const lockoutMs = read.duration('CONSOLE_LOCKOUT', '15m');
+  if (lockoutMs < 1000) throw new ConfigError('CONSOLE_LOCKOUT', 'must be at least 1s');
+  return {
+    sessionIdleTimeoutMs,
+    sessionMaxAgeMs,
+    loginFailuresBeforeLockout: read.integer('CONSOLE_LOGIN_FAILURES_BEFORE_LOCKOUT', 5, {
+      min: 1,
+      max: 100,
+    }),
+    lockoutMs,
+    // Not a variable: a production console behind plain HTTP would be a mistake, not a choice.
+    secureCookies: mode === 'production',
   };
 }
 

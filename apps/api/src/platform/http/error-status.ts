@@ -10,6 +10,7 @@ export const ERROR_STATUS: Record<ClientErrorCode, number> = {
   malformed_json: 400,
   invalid_credentials: 401,
   unauthenticated: 401,
+  operator_login_failed: 401,
   order_not_found: 404,
   notification_not_found: 404,
   document_link_invalid: 404,
@@ -27,6 +28,9 @@ export const ERROR_STATUS: Record<ClientErrorCode, number> = {
   document_link_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  // The account is locked, whoever asks and whatever they send, until the lockout ends: not a rate
+  // limit (429), which invites the client to retry the same request later on its own.
+  operator_locked: 423,
   headers_too_large: 431,
   rate_limited: 429,
   internal_error: 500,
