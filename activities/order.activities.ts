@@ -14,7 +14,7 @@ import { type AssistanceReason } from '@libs/fulfilment/fulfilment-mode';
 import { type FulfilmentDecision } from '@libs/fulfilment/fulfilment-workflow.contract';
 import { type FulfilmentRouter } from '@libs/fulfilment/fulfilment-router';
 import { type OperatorActionRecorder, type OperatorChange } from '@libs/fulfilment/operator-action.recorder';
-import { type OperatorIdentity } from '@libs/fulfilment/operator-identity';
+import { type OperatorIdentity } from '@libs/operators/operator-identity';
 import { whileHeartbeating } from './heartbeating';
 import { withFailureClassification } from './activity-failure';
 

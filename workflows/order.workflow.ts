@@ -56,7 +56,7 @@ import {
 } from '@libs/fulfilment/fulfilment-workflow.contract';
 import { type OperatorActionKind } from '@libs/fulfilment/operator-action';
 import { type OperatorActionRequestView, operatorRefusal } from '@libs/fulfilment/operator-action-rules';
-import { type OperatorIdentity } from '@libs/fulfilment/operator-identity';
+import { type OperatorIdentity } from '@libs/operators/operator-identity';
 import { validateStatement } from '@libs/statement/statement.validator';
 import { TransitionTurns } from './transition-turns';
 

@@ -2,7 +2,7 @@ import { type DocumentKind } from '@libs/orders/document-kind';
 import { type OrderState } from '@libs/orders/order-state';
 import { type AssistanceReason, type FulfilmentMode } from './fulfilment-mode';
 import { type OperatorActionKind } from './operator-action';
-import { type OperatorIdentity } from './operator-identity';
+import { type OperatorIdentity } from '@libs/operators/operator-identity';
 
 /**
  * What the console (through the API) and the order workflow agree on about operators' actions

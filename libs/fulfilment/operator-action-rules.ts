@@ -3,7 +3,7 @@ import { type OrderState } from '@libs/orders/order-state';
 import { type FulfilmentMode } from './fulfilment-mode';
 import { type OperatorActionKind } from './operator-action';
 import { type OperatorRefusal } from './fulfilment-workflow.contract';
-import { type OperatorRole, canActOnOrders } from './operator-identity';
+import { type OperatorRole, canActOnOrders } from '@libs/operators/operator-identity';
 
 /** What the rules need to know of an order (the workflow's own state, or its row for the console). */
 export interface FulfilmentView {

@@ -10,7 +10,7 @@ import { validateStatement } from '@libs/statement/statement.validator';
 import { type EntityManager } from 'typeorm';
 import { type OperatorActionKind, operatorEventTrigger } from './operator-action';
 import { type OperatorAuditRepository } from './operator-audit.repository';
-import { type OperatorIdentity } from './operator-identity';
+import { type OperatorIdentity } from '@libs/operators/operator-identity';
 
 /** What an operator changed, per action (the workflow's updates, recorded by its activities). */
 export type OperatorChange =

@@ -1,7 +1,7 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { OperatorAuditEntity } from '@libs/persistence/entities/operator-audit.entity';
 import { type OperatorActionKind, type OperatorAuditEntry } from './operator-action';
-import { type OperatorIdentity } from './operator-identity';
+import { type OperatorIdentity } from '@libs/operators/operator-identity';
 
 export interface OperatorAuditRecord {
   orderid: string;

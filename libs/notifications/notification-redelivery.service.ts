@@ -2,7 +2,7 @@ import { type OrderOwnership } from '@libs/orders/order-ownership';
 import { DomainError } from '@libs/platform/domain-error';
 import { type OrderState } from '@libs/orders/order-state';
 import { isUuid } from '@libs/platform/uuid';
-import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
+import { type OrderCaller } from '@libs/orders/order-caller';
 import { type NotificationRepository } from './notification.repository';
 import { type NotificationWorkflowStarter } from './notification-workflow-starter';
 
@@ -27,12 +27,8 @@ export class NotificationRedeliveryService {
     private readonly workflows: NotificationWorkflowStarter,
   ) {}
 
-  async redeliver(
-    caller: AuthenticatedAccount,
-    orderid: string,
-    notificationId: string,
-  ): Promise<RedeliveryReceipt> {
-    await this.ownership.orderOf(caller, orderid);
+  async redeliver(caller: OrderCaller, orderid: string, notificationId: string): Promise<RedeliveryReceipt> {
+    const order = await this.ownership.orderOf(caller, orderid);
     const notification = isUuid(notificationId)
       ? await this.notifications.findForOrder(notificationId.toLowerCase(), orderid)
       : null;
@@ -40,7 +36,11 @@ export class NotificationRedeliveryService {
     const afterAttemptId = await this.notifications.lastAttemptId(notification.id);
     try {
       await this.workflows.startRedelivery(
-        { notificationId: notification.id, orderid, account: caller.email },
+        {
+          notificationId: notification.id,
+          orderid,
+          account: await this.ownership.accountEmailOf(caller, order),
+        },
         afterAttemptId,
       );
     } catch (error) {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { OPERATOR_ROLES, type OperatorRole } from '@libs/fulfilment/operator-identity';
+import { OPERATOR_ROLES, type OperatorRole } from './operator-identity';
 import { type OperatorEntity } from '@libs/persistence/entities/operator.entity';
 import { type TransactionRunner } from '@libs/persistence/transaction-runner';
 import { ServiceError } from '@libs/platform/domain-error';

@@ -1,4 +1,4 @@
-import { type OperatorIdentity } from '@libs/fulfilment/operator-identity';
+import { type OperatorIdentity } from './operator-identity';
 import { type OperatorEntity } from '@libs/persistence/entities/operator.entity';
 import { type TransactionRunner } from '@libs/persistence/transaction-runner';
 import { DomainError } from '@libs/platform/domain-error';

@@ -1,5 +1,5 @@
 import { type DataSource, type EntityManager, type Repository } from 'typeorm';
-import { type OperatorRole } from '@libs/fulfilment/operator-identity';
+import { type OperatorRole } from './operator-identity';
 import { OperatorSessionEntity } from '@libs/persistence/entities/operator-session.entity';
 
 export interface NewOperatorSession {

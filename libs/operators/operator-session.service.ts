@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type OperatorIdentity } from '@libs/fulfilment/operator-identity';
+import { type OperatorIdentity } from './operator-identity';
 import { type ConsoleConfig } from '@libs/platform/config/app-config';
 import { DerivedKeyRing } from '@libs/security/derived-key-ring';
 import { type SecretBoxOptions } from '@libs/security/secret-box';

@@ -1,5 +1,5 @@
 import { type DataSource, type EntityManager, type Repository } from 'typeorm';
-import { type OperatorRole } from '@libs/fulfilment/operator-identity';
+import { type OperatorRole } from './operator-identity';
 import { OperatorEntity } from '@libs/persistence/entities/operator.entity';
 import { type LockoutState } from './login-lockout';
 

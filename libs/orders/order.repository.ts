@@ -52,6 +52,15 @@ export class OrderRepository {
     return this.orders.findOneBy({ orderid, accountId });
   }
 
+  /** The email of the account the order belongs to. */
+  async findAccountEmail(orderid: string): Promise<string | null> {
+    const rows: { email: string }[] = await this.dataSource.query(
+      `SELECT a.email FROM orders o JOIN accounts a ON a.id = o.account_id WHERE o.orderid = $1`,
+      [orderid],
+    );
+    return rows[0]?.email ?? null;
+  }
+
   /**
    * Inserts the order, its first event ((none) → its state) and that event's notification in one
    * statement, inside `manager`'s transaction if it has one: atomic on its own, so creating an order

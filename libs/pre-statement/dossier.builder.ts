@@ -8,7 +8,7 @@ import {
   PDFHexString,
   PDFDict,
 } from 'pdf-lib';
-import { kindLabel } from './doctype-labels';
+import { kindLabel } from '@libs/orders/document-labels';
 import { type PreStatementAnnex } from './pre-statement-input';
 import { orderAnnexes } from './pre-statement-view';
 

@@ -9,7 +9,7 @@ import {
   type Lot,
 } from '@libs/statement/account-statement';
 import { type StatementField, valueOf } from '@libs/statement/statement-field';
-import { kindLabel } from './doctype-labels';
+import { kindLabel } from '@libs/orders/document-labels';
 import { formatEuros } from './euro-amount.format';
 import { formatFrenchDate } from './french-date.format';
 import { INFORMATION_NOTICE, type NoticeSection } from './information-notice.texts';

@@ -1,5 +1,5 @@
 import { STATEMENT_FORM_LABELS as L } from '@libs/platform/messages.fr';
-import { KIND_LABELS } from '@libs/pre-statement/doctype-labels';
+import { KIND_LABELS } from '@libs/orders/document-labels';
 import { STATEMENT_CONTENT_SCHEMA, type StatementContent } from './account-statement.schema';
 import { type FormDescriptor } from './statement-schema';
 

@@ -1,7 +1,7 @@
 import { type OrderOwnership } from '@libs/orders/order-ownership';
 import { DomainError } from '@libs/platform/domain-error';
 import { VALIDATION_MESSAGES } from '@libs/platform/messages.fr';
-import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
+import { type OrderCaller } from '@libs/orders/order-caller';
 import { decodeNotificationLogCursor, encodeNotificationLogCursor } from './notification-log-cursor';
 import { type NotificationLog, toNotificationLogEntry } from './notification-log-entry';
 import { type NotificationRepository } from '../notification.repository';
@@ -23,7 +23,7 @@ export class NotificationLogService {
   ) {}
 
   async list(
-    caller: AuthenticatedAccount,
+    caller: OrderCaller,
     orderid: string,
     request: NotificationLogRequest,
   ): Promise<NotificationLog> {

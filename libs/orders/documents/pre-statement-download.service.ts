@@ -2,7 +2,7 @@ import { type OrderOwnership } from '../order-ownership';
 import { type DocumentStore } from '@libs/platform/documents/document-store';
 import { DomainError } from '@libs/platform/domain-error';
 import { type PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
-import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
+import { type OrderCaller } from '../order-caller';
 import { type StoredDocumentRepository } from './stored-document.repository';
 
 export interface PreStatementFile {
@@ -22,7 +22,7 @@ export class PreStatementDownloadService {
     private readonly documents: StoredDocumentRepository,
   ) {}
 
-  async download(caller: AuthenticatedAccount, orderid: string): Promise<PreStatementFile> {
+  async download(caller: OrderCaller, orderid: string): Promise<PreStatementFile> {
     const { order, preStatement } = await this.finished(caller, orderid);
     return {
       filename: `pre-etat-date-${order.orderid}.pdf`,
@@ -30,14 +30,14 @@ export class PreStatementDownloadService {
     };
   }
 
-  async downloadDossier(caller: AuthenticatedAccount, orderid: string): Promise<PreStatementFile> {
+  async downloadDossier(caller: OrderCaller, orderid: string): Promise<PreStatementFile> {
     const { preStatement } = await this.finished(caller, orderid);
     const dossier = await this.documents.findDossier(orderid, preStatement.orderVersion);
     if (!dossier) throw new DomainError('dossier_not_available');
     return { filename: dossier.filename, content: await this.store.get(dossier.storageKey) };
   }
 
-  private async finished(caller: AuthenticatedAccount, orderid: string) {
+  private async finished(caller: OrderCaller, orderid: string) {
     const order = await this.ownership.orderOf(caller, orderid);
     // A refreshed order is not done until its new version is: the former PDF is outdated meanwhile.
     const preStatement = order.state === 'done' ? await this.preStatements.findLatestForOrder(orderid) : null;

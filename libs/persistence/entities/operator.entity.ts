@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import { type OperatorRole } from '@libs/fulfilment/operator-identity';
+import { type OperatorRole } from '@libs/operators/operator-identity';
 
 /** PostgreSQL returns bigint as text; TOTP time steps (about 5.9e7 today) are safe JS integers. */
 const BIGINT_AS_NUMBER = {

@@ -1,5 +1,5 @@
 import { ALL_DOCTYPES, Doctype } from '@libs/orders/doctype';
-import { doctypeLabel } from './doctype-labels';
+import { doctypeLabel } from './document-labels';
 
 describe('doctypeLabel', () => {
   it('names every document type in French', () => {

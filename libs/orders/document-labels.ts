@@ -1,5 +1,5 @@
-import { Doctype } from '@libs/orders/doctype';
-import { type DocumentKind } from '@libs/orders/document-kind';
+import { Doctype } from './doctype';
+import { type DocumentKind } from './document-kind';
 
 /** How each document type is named in the pre-statement's list of annexes. */
 export const DOCTYPE_LABELS: Readonly<Record<Doctype, string>> = {

@@ -1,0 +1,67 @@
+import { type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { type Reflector } from '@nestjs/core';
+import { type Observable, from, mergeMap } from 'rxjs';
+import { type OperatorSessionService } from '@libs/operators/operator-session.service';
+import { type HttpConfig } from '@libs/platform/config/app-config';
+import { ConsoleFormRefused } from '../session/console-refusals';
+import { type ConsoleRequest } from '../session/console-session.guard';
+import { CONSOLE_FORM, type ConsoleFormKind } from './console-form.decorator';
+import { type ConsoleFormLimits, readConsoleForm } from './console-form.reader';
+
+/** The name of the CSRF token's field in every console form. */
+export const CSRF_FIELD = '_csrf';
+
+/**
+ * Reads the forms of the routes declaring `@ConsoleForm`, after the session guard: the 30 MiB of an
+ * upload is an operator's. Every form must come from the console's own pages (the browser's
+ * `Sec-Fetch-Site` and `Origin` say so) and, once a session exists, carry its CSRF token.
+ */
+export class ConsoleFormInterceptor implements NestInterceptor {
+  private readonly limits: Record<ConsoleFormKind, ConsoleFormLimits>;
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: Pick<OperatorSessionService, 'verifyCsrf'>,
+    http: HttpConfig,
+  ) {
+    this.limits = {
+      login: { bytes: http.credentialsBodyLimitBytes, fields: 10, files: 0 },
+      // A statement of a large co-ownership: a few hundred inputs per lot.
+      form: { bytes: 8 * 1024 * 1024, fields: 100_000, files: 0 },
+      upload: { bytes: http.uploadBodyLimitBytes, fields: 100, files: 20 },
+    };
+  }
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const kind = this.reflector.get<ConsoleFormKind | undefined>(CONSOLE_FORM, context.getHandler());
+    if (kind === undefined) return next.handle();
+    const req = context.switchToHttp().getRequest<ConsoleRequest>();
+    if (!isSameOrigin(req)) throw new ConsoleFormRefused('console form from another origin');
+    return from(readConsoleForm(req, this.limits[kind])).pipe(
+      mergeMap((body) => {
+        if (kind !== 'login') {
+          const token = body.fields[CSRF_FIELD];
+          const session = req.consoleSession;
+          if (!session || typeof token !== 'string' || !this.sessions.verifyCsrf(session, token)) {
+            throw new ConsoleFormRefused('console form without its CSRF token');
+          }
+        }
+        req.body = body;
+        return next.handle();
+      }),
+    );
+  }
+}
+
+/** The form was sent by a page of this very host (browsers say where a request comes from). */
+function isSameOrigin(req: ConsoleRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}

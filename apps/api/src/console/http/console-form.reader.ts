@@ -1,0 +1,85 @@
+import busboy from 'busboy';
+import { type Request } from 'express';
+import { HttpRefusal } from '../../platform/http/http-refusal';
+
+/** A console form as the browser sent it: its fields (repeated names as arrays) and its files. */
+export interface ConsoleFormBody {
+  fields: Record<string, string | string[]>;
+  files: UploadedFormFile[];
+}
+
+export interface UploadedFormFile {
+  field: string;
+  filename: string;
+  /** As the browser declared it; the services check the bytes against it. */
+  mimeType: string;
+  content: Buffer;
+}
+
+export interface ConsoleFormLimits {
+  /** The whole body, announced or received. */
+  bytes: number;
+  fields: number;
+  files: number;
+}
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * Reads an urlencoded or multipart form (busboy) within `limits`: beyond them 413, another media type
+ * 415. An empty file input (no file chosen) is left out. Called once the session is checked.
+ */
+export function readConsoleForm(req: Request, limits: ConsoleFormLimits): Promise<ConsoleFormBody> {
+  return new Promise((resolve, reject) => {
+    if (!FORM_TYPES.test(req.headers['content-type'] ?? '')) {
+      reject(new HttpRefusal('unsupported_media_type'));
+      return;
+    }
+    if (Number(req.headers['content-length'] ?? 0) > limits.bytes) {
+      reject(new HttpRefusal('payload_too_large'));
+      return;
+    }
+    const body: ConsoleFormBody = { fields: {}, files: [] };
+    let received = 0;
+    let failed = false;
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      // The rest is discarded unread once the answer is sent (unread-body.middleware.ts).
+      reject(error);
+    };
+    const parser = busboy({
+      headers: req.headers,
+      defParamCharset: 'utf8',
+      limits: { fields: limits.fields, files: limits.files, fileSize: limits.bytes, fieldSize: limits.bytes },
+    });
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) return fail(new HttpRefusal('payload_too_large'));
+      const previous = body.fields[name];
+      body.fields[name] = previous === undefined ? value : [...[previous].flat(), value];
+    });
+    parser.on('file', (field, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(new HttpRefusal('payload_too_large')));
+      stream.on('close', () => {
+        const content = Buffer.concat(chunks);
+        if (info.filename && content.length > 0) {
+          body.files.push({ field, filename: info.filename, mimeType: info.mimeType, content });
+        }
+      });
+    });
+    parser.on('fieldsLimit', () => fail(new HttpRefusal('payload_too_large')));
+    parser.on('filesLimit', () => fail(new HttpRefusal('payload_too_large')));
+    parser.on('error', fail);
+    parser.on('close', () => {
+      if (!failed) resolve(body);
+    });
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limits.bytes) fail(new HttpRefusal('payload_too_large'));
+    });
+    req.pipe(parser);
+  });
+}

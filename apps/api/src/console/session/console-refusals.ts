@@ -1,0 +1,19 @@
+import { ServiceError } from '@libs/platform/domain-error';
+
+/** A console page asked without a valid session: the browser is sent to the login page. */
+export class ConsoleLoginRequired extends ServiceError {
+  override readonly name = 'ConsoleLoginRequired';
+  readonly code = 'console_login_required';
+  constructor(
+    /** A session cookie came, but its session is over (idle, too old, operator disabled or locked). */
+    readonly expired: boolean,
+  ) {
+    super(expired ? 'console session expired' : 'console session required');
+  }
+}
+
+/** A console form without the session's CSRF token, or sent from another origin. */
+export class ConsoleFormRefused extends ServiceError {
+  override readonly name = 'ConsoleFormRefused';
+  readonly code = 'console_form_refused';
+}

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { type OperatorActionKind } from '@libs/fulfilment/operator-action';
+import { operatorRefusal } from '@libs/fulfilment/operator-action-rules';
+import { type SyndicAccess } from '@libs/fulfilment/operator-actions.service';
+import { type OperatorOrderView } from '@libs/fulfilment/operator-order.query';
+import { type OperatorIdentity, canActOnOrders } from '@libs/operators/operator-identity';
+import { DOCUMENT_KINDS, type DocumentKind, kindOf } from '@libs/orders/document-kind';
+import { kindsNotExisting } from '@libs/orders/documents/document-existence';
+import { doctypeLabel, kindLabel } from '@libs/orders/document-labels';
+import { CONSOLE_TEXTS as T } from '@libs/platform/messages.fr';
+import { type StatementForm, buildStatementForm } from '@libs/statement/statement-form';
+import { type FormValues } from '@libs/statement/statement-form.values';
+import { type StatementIssue } from '@libs/statement/statement-schema';
+import { formatAge, formatDateTime, formatDetail, formatSize } from './console-format';
+
+export interface OrderPageInput {
+  view: OperatorOrderView;
+  operator: OperatorIdentity;
+  now: Date;
+  /** The order's workflow in the Temporal UI. */
+  temporalUrl: string;
+  /** French, from the catalogue: what the last action did, or why it was refused. */
+  notice?: { kind: 'done' | 'error'; text: string };
+  /** The seller's access, once an operator asked to see it (audited). */
+  revealed?: SyndicAccess;
+  /** A document to show on the page (`?apercu=<id>`). */
+  previewDocumentId?: number;
+  /** A refused statement, shown again as typed, each problem beside its input. */
+  refusedStatement?: { posted: FormValues; issues: readonly StatementIssue[] };
+}
+
+/** Every change the page's forms can make, mapped to whether the rules allow it now. */
+type Offers = Record<Exclude<OperatorActionKind, 'syndic_access_revealed'>, boolean>;
+
+/** The order page's data, every value ready to print (the template only loops and prints). */
+export function presentOrderPage(input: OrderPageInput) {
+  const { view, operator, now } = input;
+  const { order } = view;
+  const base = `/console/orders/${order.orderid}`;
+  const allowed = (action: OperatorActionKind, request: object = {}) =>
+    operatorRefusal(action, view.fulfilment, { role: operator.role, ...request }) === null;
+  const offers: Offers = {
+    statement_filed: allowed('statement_filed'),
+    documents_attached: allowed('documents_attached', { version: order.version, documentIds: [1] }),
+    document_existence_marked: allowed('document_existence_marked', { kind: 'dtg', exists: false }),
+    released: allowed('released'),
+    handed_back: allowed('handed_back'),
+    switched_to_assisted: allowed('switched_to_assisted', { note: 'x' }),
+    cancelled: allowed('cancelled', { reason: 'x' }),
+  };
+  const notExisting = kindsNotExisting(
+    view.statementIsCurrent ? view.statement : null,
+    order.documentExistence,
+  );
+  const preview = view.documents.find((document) => document.id === input.previewDocumentId) ?? null;
+  const statementForm: StatementForm = buildStatementForm({
+    statement: view.statement,
+    documents: view.documents
+      .filter((document) => document.source !== 'dossier')
+      .map((document) => ({ id: document.id, label: `${document.id} — ${document.title}` })),
+    posted: input.refusedStatement?.posted,
+    issues: input.refusedStatement?.issues,
+  });
+  return {
+    base,
+    notice: input.notice ?? null,
+    canAct: canActOnOrders(operator.role),
+    offers,
+    // One update id per form and page: the same form sent twice is applied once.
+    actionIds: Object.fromEntries(Object.keys(offers).map((action) => [action, randomUUID()])) as Record<
+      keyof Offers,
+      string
+    >,
+    temporalUrl: input.temporalUrl,
+    summary: [
+      [T.order.fields.account, view.accountEmail],
+      [T.order.fields.externalId, order.externalId || T.none],
+      [T.order.fields.state, T.states[order.state]],
+      [T.order.fields.method, T.methods[order.method]],
+      [T.order.fields.testMode, order.testMode ? T.yes : T.no],
+      [T.order.fields.created, formatDateTime(order.createdAt)],
+      [T.order.fields.updated, formatDateTime(order.updatedAt)],
+      [T.order.fields.version, String(order.version)],
+    ],
+    state: order.state,
+    fulfilment: {
+      mode: order.fulfilmentMode ? T.modes[order.fulfilmentMode] : T.modes.none,
+      assisted: order.fulfilmentMode === 'assisted',
+      rows: [
+        order.assistanceReason ? [T.order.fields.reason, T.reasons[order.assistanceReason]] : null,
+        order.assistedSince
+          ? [
+              T.order.fields.since,
+              `${formatDateTime(order.assistedSince)} (${formatAge(order.assistedSince, now)})`,
+            ]
+          : null,
+        order.assistanceDetail ? [T.order.fields.detail, order.assistanceDetail] : null,
+        order.cancelledAt ? [T.order.fields.cancelled, formatDateTime(order.cancelledAt)] : null,
+        order.cancelReason ? [T.order.fields.cancelReason, order.cancelReason] : null,
+        order.missingDoctypes.length > 0
+          ? [T.order.fields.missing, order.missingDoctypes.map(doctypeLabel).join(', ')]
+          : null,
+      ].filter((row): row is [string, string] => row !== null),
+    },
+    property: [
+      [
+        T.order.fields.address,
+        [order.address, order.additional, `${order.zipcode} ${order.city}`].filter(Boolean).join(', '),
+      ],
+      [T.order.fields.lots, order.lots ?? T.none],
+      [
+        T.order.fields.owners,
+        order.owners.map((owner) => `${owner.firstname} ${owner.lastname}`.trim()).join(', '),
+      ],
+      [T.order.fields.allDuePaid, order.allDuePaid ? T.yes : T.no],
+      [T.order.fields.comment, order.comment ?? T.none],
+    ],
+    access: {
+      rows: [
+        [T.order.fields.syndic, order.syndicName ?? T.none],
+        [T.order.fields.url, order.syndicUrl ?? T.none],
+        [T.order.fields.username, order.syndicUsername ?? T.none],
+      ],
+      revealed: input.revealed
+        ? [
+            [T.order.fields.username, input.revealed.username ?? T.none],
+            [T.order.fields.password, input.revealed.password ?? T.none],
+          ]
+        : null,
+      actionUrl: `${base}/syndic-access`,
+    },
+    documents: view.documents.map((document) => {
+      const kind = kindOf(document);
+      const previewable = document.mimetype === 'application/pdf' || document.mimetype.startsWith('image/');
+      return {
+        id: document.id,
+        type: doctypeLabel(document.doctype),
+        kind: kindLabel(kind),
+        title: document.title,
+        date: document.documentDate ?? T.none,
+        source: T.order.sources[document.source],
+        size: formatSize(document.size),
+        downloadUrl: `${base}/documents/${document.id}`,
+        previewUrl: previewable ? `${base}?apercu=${document.id}#apercu` : null,
+      };
+    }),
+    preview: preview
+      ? {
+          title: T.order.previewTitle(preview.title),
+          url: `${base}/documents/${preview.id}?apercu=1`,
+          image: preview.mimetype.startsWith('image/'),
+          closeUrl: `${base}#documents`,
+        }
+      : null,
+    kinds: DOCUMENT_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) })),
+    existence: DOCUMENT_KINDS.filter(
+      (kind) => notExisting.has(kind) || order.documentExistence[kind] !== undefined,
+    ).map((kind: DocumentKind) => ({
+      label: kindLabel(kind),
+      state: notExisting.has(kind) ? T.actions.existenceMarked.false : T.actions.existenceMarked.true,
+    })),
+    statement: {
+      note:
+        view.statement === null
+          ? T.order.statementNone
+          : view.statementIsCurrent
+            ? T.order.statementCurrent
+            : T.order.statementPrevious,
+      form: statementForm,
+      editable: offers.statement_filed,
+    },
+    timeline: view.events.map((event) => ({
+      at: formatDateTime(event.createdAt),
+      change:
+        event.fromState === null
+          ? `${T.triggers.created} (${T.states[event.toState]})`
+          : event.fromState === event.toState
+            ? T.states[event.toState]
+            : `${T.states[event.fromState]} → ${T.states[event.toState]}`,
+      what: event.trigger.startsWith('operator:')
+        ? (T.actionNames[event.trigger.slice('operator:'.length) as OperatorActionKind] ?? event.trigger)
+        : (T.triggers[event.trigger] ?? event.trigger),
+      detail: formatDetail(event.detail),
+    })),
+    notifications: view.notifications.map((notification) => ({
+      created: formatDateTime(notification.created),
+      status: notification.test ? `${notification.status} (test)` : notification.status,
+      delivered: formatDateTime(notification.delivered),
+      attempts: notification.attempts.map((attempt) =>
+        T.order.attempt(
+          formatDateTime(attempt.attempted_at),
+          attempt.http_status === null ? (attempt.error ?? T.none) : `HTTP ${attempt.http_status}`,
+          attempt.latency_ms === null ? T.none : `${attempt.latency_ms} ms`,
+        ),
+      ),
+      lastError: notification.last_error ?? '',
+      redeliverUrl: `${base}/notifications/${notification.id}/redeliver`,
+    })),
+    audit: view.audit.map((entry) => ({
+      at: formatDateTime(entry.at),
+      operator: entry.operatorEmail,
+      action: T.actionNames[entry.action],
+      detail: formatDetail(entry.detail),
+    })),
+    preStatement: view.preStatementReady
+      ? { documentUrl: `${base}/pre-statement`, dossierUrl: `${base}/dossier` }
+      : null,
+  };
+}
+
+export type OrderPage = ReturnType<typeof presentOrderPage>;

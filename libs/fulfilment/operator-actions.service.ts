@@ -1,0 +1,203 @@
+import { type DocumentKind, publishedDoctype } from '@libs/orders/document-kind';
+import {
+  UPLOAD_MIMETYPES,
+  type UploadedDocument,
+  contentProblem,
+  filenameProblem,
+  isUploadMimetype,
+} from '@libs/orders/documents/uploaded-document';
+import { type UploadedDocumentWriter } from '@libs/orders/documents/uploaded-document.writer';
+import { isOrderId } from '@libs/orders/order-id';
+import { type OrderRepository } from '@libs/orders/order.repository';
+import { type OrderEntity } from '@libs/persistence/entities/order.entity';
+import { DomainError } from '@libs/platform/domain-error';
+import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
+import { type SecretBox } from '@libs/security/secret-box';
+import { validateStatement } from '@libs/statement/statement.validator';
+import { type FulfilmentGateway } from './fulfilment-gateway';
+import { type FulfilmentStatus, type WorkflowOperatorAction } from './fulfilment-workflow.contract';
+import { type OperatorActionRecorder } from './operator-action.recorder';
+import { type OperatorIdentity, canActOnOrders } from '@libs/operators/operator-identity';
+
+/** A file an operator attaches, as the console's form sent it. */
+export interface DocumentToAttach {
+  kind: DocumentKind;
+  filename: string;
+  /** The media type the browser declared; the bytes must match it (PDF, PNG, JPEG). */
+  contentType: string;
+  content: Buffer;
+}
+
+/** The seller's access to the syndic's extranet, in clear: shown to one operator, never stored so. */
+export interface SyndicAccess {
+  syndicName: string | null;
+  url: string | null;
+  username: string | null;
+  password: string | null;
+}
+
+/** At most this many files per attachment (as for a client's upload). */
+const MAX_ATTACHMENTS = 20;
+
+/**
+ * What operators do to an order through the console (docs/contract.md §9), one implementation of each
+ * rule: the role is checked here first (a viewer acts on nothing, even while Temporal is away), then the
+ * order's workflow validates and applies the action (libs/fulfilment/operator-action-rules.ts), which
+ * records it with its event and audit entry. `actionId` is the update's id: the same form sent twice is
+ * applied once.
+ */
+export class OperatorActionsService {
+  constructor(
+    private readonly orders: Pick<OrderRepository, 'findById'>,
+    private readonly workflows: FulfilmentGateway,
+    private readonly writer: UploadedDocumentWriter,
+    private readonly recorder: Pick<OperatorActionRecorder, 'recordSyndicAccessRevealed'>,
+    private readonly secretBox: SecretBox,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** Files, or corrects, the account statement (the model's JSON shape, libs/statement). */
+  async fileStatement(
+    operator: OperatorIdentity,
+    orderid: string,
+    statement: unknown,
+    actionId: string,
+  ): Promise<FulfilmentStatus> {
+    const validation = validateStatement(statement);
+    if (!validation.valid) {
+      throw new DomainError(
+        'validation_failed',
+        {},
+        validation.issues.map((issue) => issue.message).join(' ; '),
+      );
+    }
+    return this.act(operator, orderid, 'statement_filed', { statement: validation.statement }, actionId);
+  }
+
+  /** Stores the files for the order's current round (checked like a client's uploads), then tells the workflow. */
+  async attachDocuments(
+    operator: OperatorIdentity,
+    orderid: string,
+    documents: readonly DocumentToAttach[],
+    actionId: string,
+  ): Promise<FulfilmentStatus> {
+    this.requireActor(operator);
+    const order = await this.order(orderid);
+    const uploads = checkAttachments(documents);
+    const rows = await this.writer.write(order.orderid, order.version, uploads, { source: 'operator' });
+    return this.act(
+      operator,
+      order.orderid,
+      'documents_attached',
+      { version: order.version, documentIds: rows.map((row) => row.id) },
+      actionId,
+    );
+  }
+
+  /** `exists: false`: the co-ownership has no such document (not "not obtained"); true withdraws it. */
+  markDocumentExistence(
+    operator: OperatorIdentity,
+    orderid: string,
+    kind: DocumentKind,
+    exists: boolean,
+    actionId: string,
+  ): Promise<FulfilmentStatus> {
+    return this.act(operator, orderid, 'document_existence_marked', { kind, exists }, actionId);
+  }
+
+  /** The pre-statement is produced from what was filed; what is still missing is listed in it. */
+  release(operator: OperatorIdentity, orderid: string, actionId: string): Promise<FulfilmentStatus> {
+    return this.act(operator, orderid, 'released', {}, actionId);
+  }
+
+  handBack(operator: OperatorIdentity, orderid: string, actionId: string): Promise<FulfilmentStatus> {
+    return this.act(operator, orderid, 'handed_back', {}, actionId);
+  }
+
+  switchToAssisted(
+    operator: OperatorIdentity,
+    orderid: string,
+    note: string,
+    actionId: string,
+  ): Promise<FulfilmentStatus> {
+    return this.act(operator, orderid, 'switched_to_assisted', { note: note.trim() }, actionId);
+  }
+
+  cancel(
+    operator: OperatorIdentity,
+    orderid: string,
+    reason: string,
+    actionId: string,
+  ): Promise<FulfilmentStatus> {
+    return this.act(operator, orderid, 'cancelled', { reason: reason.trim() }, actionId);
+  }
+
+  /**
+   * The seller's syndic access, for an operator who must log into the extranet: audited (with an event
+   * in the order's history) before it is opened, so no one sees it without a trace.
+   */
+  async revealSyndicAccess(operator: OperatorIdentity, orderid: string): Promise<SyndicAccess> {
+    this.requireActor(operator);
+    const order = await this.order(orderid);
+    await this.recorder.recordSyndicAccessRevealed(order, operator, this.clock());
+    return {
+      syndicName: order.syndicName,
+      url: order.syndicUrl,
+      username: order.syndicUsername,
+      password: order.syndicPasswordSealed
+        ? this.secretBox.open(order.syndicPasswordSealed, order.orderid)
+        : null,
+    };
+  }
+
+  private async act(
+    operator: OperatorIdentity,
+    orderid: string,
+    action: WorkflowOperatorAction,
+    args: object,
+    actionId: string,
+  ): Promise<FulfilmentStatus> {
+    this.requireActor(operator);
+    const order = await this.order(orderid);
+    return this.workflows.act(order.orderid, action, { ...args, operator }, actionId);
+  }
+
+  private requireActor(operator: OperatorIdentity): void {
+    if (!canActOnOrders(operator.role)) throw new DomainError('operator_forbidden');
+  }
+
+  /** Operators see every account's orders; an unknown id is the same 404 as for clients. */
+  private async order(orderid: string): Promise<OrderEntity> {
+    const order = isOrderId(orderid) ? await this.orders.findById(orderid) : null;
+    if (!order) throw new DomainError('order_not_found');
+    return order;
+  }
+}
+
+/** The files as stored documents, or the French problems of each, naming the file. */
+function checkAttachments(documents: readonly DocumentToAttach[]): UploadedDocument[] {
+  if (documents.length === 0 || documents.length > MAX_ATTACHMENTS) {
+    throw new DomainError('validation_failed', {}, M.arraySize('documents', 1, MAX_ATTACHMENTS));
+  }
+  const problems: string[] = [];
+  const uploads = documents.map((document, index) => {
+    const filename = document.filename.trim();
+    const type = document.contentType.trim().toLowerCase();
+    const field = `documents[${index}]`;
+    const problem =
+      filenameProblem(filename, `${field}.filename`) ??
+      (isUploadMimetype(type)
+        ? contentProblem(document.content, type, `${field}.content`)
+        : M.oneOf(`${field}.mimetype`, UPLOAD_MIMETYPES));
+    if (problem !== null) problems.push(M.documentItem(index, problem));
+    return {
+      doctype: publishedDoctype(document.kind),
+      kind: document.kind,
+      filename,
+      mimetype: type as UploadedDocument['mimetype'],
+      content: document.content,
+    };
+  });
+  if (problems.length > 0) throw new DomainError('validation_failed', {}, problems.join(' ; '));
+  return uploads;
+}

@@ -1,0 +1,83 @@
+import {
+  type NotificationLogEntry,
+  toNotificationLogEntry,
+} from '@libs/notifications/log/notification-log-entry';
+import { type NotificationRepository } from '@libs/notifications/notification.repository';
+import { type StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
+import { isOrderId } from '@libs/orders/order-id';
+import { type OrderRepository } from '@libs/orders/order.repository';
+import { type OrderEventEntity } from '@libs/persistence/entities/order-event.entity';
+import { type OrderEntity } from '@libs/persistence/entities/order.entity';
+import { type StoredDocumentEntity } from '@libs/persistence/entities/stored-document.entity';
+import { DomainError } from '@libs/platform/domain-error';
+import { type PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
+import { type AccountStatement } from '@libs/statement/account-statement';
+import { readStoredStatement } from '@libs/statement/stored-statement.reader';
+import { type OperatorAuditEntry } from './operator-action';
+import { type FulfilmentView } from './operator-action-rules';
+import { type OperatorAuditRepository } from './operator-audit.repository';
+
+/** Everything the console's order page shows of an order (none of it a secret). */
+export interface OperatorOrderView {
+  order: OrderEntity;
+  accountEmail: string;
+  /** The order as the fulfilment rules see it (operator-action-rules.ts), from its row. */
+  fulfilment: FulfilmentView;
+  /** The latest statement on the order, and whether it is the current round's. */
+  statement: AccountStatement | null;
+  statementIsCurrent: boolean;
+  /** Documents of the current round (collected, uploaded, attached), and the dossier if produced. */
+  documents: StoredDocumentEntity[];
+  events: OrderEventEntity[];
+  notifications: NotificationLogEntry[];
+  audit: OperatorAuditEntry[];
+  /** A pre-statement of the current round exists. */
+  preStatementReady: boolean;
+}
+
+/** At most this many notifications on the page (the API's log pages the rest). */
+const NOTIFICATIONS_SHOWN = 100;
+
+/** The order as operators read it on the console (docs/contract.md §9): any account's, read-only. */
+export class OperatorOrderQuery {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly documents: StoredDocumentRepository,
+    private readonly notifications: NotificationRepository,
+    private readonly preStatements: PreStatementRepository,
+    private readonly audit: OperatorAuditRepository,
+  ) {}
+
+  async view(orderid: string): Promise<OperatorOrderView> {
+    const order = isOrderId(orderid) ? await this.orders.findById(orderid) : null;
+    if (!order) throw new DomainError('order_not_found');
+    const [accountEmail, documents, dossier, events, notifications, audit, preStatement] = await Promise.all([
+      this.orders.findAccountEmail(orderid),
+      this.documents.listForOrderVersion(orderid, order.version),
+      this.documents.findDossier(orderid, order.version),
+      this.orders.listEvents(orderid),
+      this.notifications.listForOrder(orderid, { limit: NOTIFICATIONS_SHOWN, afterId: null }),
+      this.audit.trailOf(orderid),
+      this.preStatements.findForOrderVersion(orderid, order.version),
+    ]);
+    const statementIsCurrent = order.statementVersion === order.version;
+    return {
+      order,
+      accountEmail: accountEmail ?? '',
+      fulfilment: {
+        state: order.state,
+        fulfilment: order.fulfilmentMode,
+        cancelled: order.cancelledAt !== null,
+        hasStatement: statementIsCurrent,
+        version: order.version,
+      },
+      statement: readStoredStatement(order.statement),
+      statementIsCurrent,
+      documents: dossier ? [...documents, dossier] : documents,
+      events,
+      notifications: notifications.map(toNotificationLogEntry),
+      audit,
+      preStatementReady: preStatement !== null,
+    };
+  }
+}
