@@ -9,6 +9,7 @@ import { type OrderRepository } from '@libs/orders/order.repository';
 import { type OrderEventEntity } from '@libs/persistence/entities/order-event.entity';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { type StoredDocumentEntity } from '@libs/persistence/entities/stored-document.entity';
+import { type DocumentStore } from '@libs/platform/documents/document-store';
 import { DomainError } from '@libs/platform/domain-error';
 import { type PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
 import { type AccountStatement } from '@libs/statement/account-statement';
@@ -35,6 +36,13 @@ export interface OperatorOrderView {
   preStatementReady: boolean;
 }
 
+/** A stored document of an order, to download or preview. */
+export interface OrderDocumentFile {
+  filename: string;
+  mimetype: string;
+  content: Buffer;
+}
+
 /** At most this many notifications on the page (the API's log pages the rest). */
 const NOTIFICATIONS_SHOWN = 100;
 
@@ -46,7 +54,19 @@ export class OperatorOrderQuery {
     private readonly notifications: NotificationRepository,
     private readonly preStatements: PreStatementRepository,
     private readonly audit: OperatorAuditRepository,
+    private readonly store: DocumentStore,
   ) {}
+
+  /** One of the order's stored documents (any round, the dossier included); 404 for another's. */
+  async document(orderid: string, documentId: number): Promise<OrderDocumentFile> {
+    const document = Number.isSafeInteger(documentId) ? await this.documents.findById(documentId) : null;
+    if (!document || document.orderid !== orderid) throw new DomainError('order_not_found');
+    return {
+      filename: document.filename,
+      mimetype: document.mimetype,
+      content: await this.store.get(document.storageKey),
+    };
+  }
 
   async view(orderid: string): Promise<OperatorOrderView> {
     const order = isOrderId(orderid) ? await this.orders.findById(orderid) : null;

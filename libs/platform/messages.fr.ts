@@ -598,7 +598,7 @@ export const CONSOLE_TEXTS = {
     'released-with-missing-documents': 'lancée par un opérateur malgré des documents manquants',
     'fulfilment-assisted': 'confiée aux opérateurs',
     'collection-blocked': 'collecte bloquée',
-    created: 'commande créée',
+    'order-created': 'commande créée',
   } as Record<string, string>,
   errors: {
     title: 'Erreur',

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { AccountsModule } from './accounts/accounts.module';
 import { CodecModule } from './codec/codec.module';
+import { ConsoleModule } from './console/console.module';
 import { DocumentsModule } from './documents/documents.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -42,6 +43,7 @@ export class AppModule {
         MetricsModule,
         CodecModule,
         OpenApiModule,
+        ...(config.console.enabled ? [ConsoleModule] : []),
       ],
     };
   }

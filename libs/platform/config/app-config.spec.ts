@@ -340,6 +340,7 @@ describe('loadConfig: logging, rate limits and the codec endpoints', () => {
 describe('loadConfig: the operator console', () => {
   it('keeps sessions 30 min idle and 12 h at most, and locks an operator 15 min after 5 failures', () => {
     expect(loadConfig({}).console).toEqual({
+      enabled: true,
       sessionIdleTimeoutMs: 30 * 60_000,
       sessionMaxAgeMs: 12 * 3_600_000,
       loginFailuresBeforeLockout: 5,
@@ -355,8 +356,10 @@ describe('loadConfig: the operator console', () => {
         CONSOLE_SESSION_MAX_AGE: '8h',
         CONSOLE_LOGIN_FAILURES_BEFORE_LOCKOUT: '3',
         CONSOLE_LOCKOUT: '1h',
+        CONSOLE_ENABLED: 'false',
       }).console,
     ).toEqual({
+      enabled: false,
       sessionIdleTimeoutMs: 600_000,
       sessionMaxAgeMs: 8 * 3_600_000,
       loginFailuresBeforeLockout: 3,

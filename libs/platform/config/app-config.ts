@@ -186,6 +186,11 @@ export interface StorageConfig {
 
 /** The operator console (`/console`): its sessions and the lockout of its logins. */
 export interface ConsoleConfig {
+  /**
+   * The API process serves the operator console under /console (CONSOLE_ENABLED, on by default): a
+   * deployment may serve it from an internal replica only and switch it off on the public ones.
+   */
+  enabled: boolean;
   /** A session unused for this long is over. */
   sessionIdleTimeoutMs: number;
   /** A session is over this long after its login, however active. */
@@ -420,6 +425,7 @@ function readConsoleConfig(read: EnvReader, mode: RuntimeMode): ConsoleConfig {
   const lockoutMs = read.duration('CONSOLE_LOCKOUT', '15m');
   if (lockoutMs < 1000) throw new ConfigError('CONSOLE_LOCKOUT', 'must be at least 1s');
   return {
+    enabled: read.boolean('CONSOLE_ENABLED', true),
     sessionIdleTimeoutMs,
     sessionMaxAgeMs,
     loginFailuresBeforeLockout: read.integer('CONSOLE_LOGIN_FAILURES_BEFORE_LOCKOUT', 5, {

@@ -27,5 +27,6 @@ import { TestWebhookEventController } from './test-webhook-event.controller';
       NOTIFICATION_WORKFLOW_STARTER,
     ]),
   ],
+  exports: [NotificationRedeliveryService],
 })
 export class NotificationsModule {}

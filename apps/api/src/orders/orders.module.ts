@@ -114,6 +114,6 @@ import { OrderController } from './order.controller';
       StoredDocumentRepository,
     ]),
   ],
-  exports: [OrderOwnership, UnstartedOrderSweep],
+  exports: [OrderOwnership, UnstartedOrderSweep, UploadedDocumentWriter, PreStatementDownloadService],
 })
 export class OrdersModule {}

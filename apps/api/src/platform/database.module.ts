@@ -2,7 +2,11 @@ import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/comm
 import { DataSource } from 'typeorm';
 import { AccountRepository } from '@libs/accounts/account.repository';
 import { ApiKeyRepository } from '@libs/accounts/api-key.repository';
+import { OperatorAuditRepository } from '@libs/fulfilment/operator-audit.repository';
+import { WorkQueueRepository } from '@libs/fulfilment/work-queue.repository';
 import { NotificationRepository } from '@libs/notifications/notification.repository';
+import { OperatorRepository } from '@libs/operators/operator.repository';
+import { OperatorSessionRepository } from '@libs/operators/operator-session.repository';
 import { IdempotencyKeyRepository } from '@libs/orders/creation/idempotency-key.repository';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { OrderRepository } from '@libs/orders/order.repository';
@@ -23,11 +27,15 @@ const REPOSITORIES = [
   IdempotencyKeyRepository,
   NotificationRepository,
   OperationalStatsRepository,
+  OperatorAuditRepository,
+  OperatorRepository,
+  OperatorSessionRepository,
   OrderRefreshRequestRepository,
   OrderRepository,
   PreStatementRepository,
   StoredDocumentRepository,
   UnstartedOrderRepository,
+  WorkQueueRepository,
 ] as const;
 
 /** The PostgreSQL data source (opened before any feature module, closed after them) and the repositories. */

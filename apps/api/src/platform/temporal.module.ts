@@ -1,5 +1,7 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { type Client, Connection } from '@temporalio/client';
+import { type FulfilmentGateway } from '@libs/fulfilment/fulfilment-gateway';
+import { TemporalFulfilmentGateway } from '@libs/fulfilment/temporal-fulfilment.gateway';
 import { type NotificationWorkflowStarter } from '@libs/notifications/notification-workflow-starter';
 import { TemporalNotificationWorkflowStarter } from '@libs/notifications/temporal-notification-workflow.starter';
 import { type ConfirmationEmailStarter } from '@libs/orders/confirmation-email/confirmation-email-starter';
@@ -19,6 +21,8 @@ export const TEMPORAL_CLIENT = token<Client>('TEMPORAL_CLIENT');
 export const ORDER_WORKFLOW_STARTER = token<OrderWorkflowStarter>('ORDER_WORKFLOW_STARTER');
 /** Refresh updates and upload signals to running order workflows. */
 export const ORDER_WORKFLOW_GATEWAY = token<OrderWorkflowGateway>('ORDER_WORKFLOW_GATEWAY');
+/** Operators' actions: updates to order workflows (assisted fulfilment). */
+export const FULFILMENT_GATEWAY = token<FulfilmentGateway>('FULFILMENT_GATEWAY');
 /** Redeliveries and test events: notifications handed to their order's queue workflow. */
 export const NOTIFICATION_WORKFLOW_STARTER = token<NotificationWorkflowStarter>(
   'NOTIFICATION_WORKFLOW_STARTER',
@@ -52,6 +56,11 @@ export const CONFIRMATION_EMAIL_STARTER = token<ConfirmationEmailStarter>('CONFI
       inject: [TEMPORAL_CLIENT],
     },
     {
+      provide: FULFILMENT_GATEWAY,
+      useFactory: (client: Client) => new TemporalFulfilmentGateway(client),
+      inject: [TEMPORAL_CLIENT],
+    },
+    {
       provide: NOTIFICATION_WORKFLOW_STARTER,
       useFactory: TemporalNotificationWorkflowStarter.fromConfig,
       inject: [TEMPORAL_CLIENT, APP_CONFIG],
@@ -67,6 +76,7 @@ export const CONFIRMATION_EMAIL_STARTER = token<ConfirmationEmailStarter>('CONFI
     TEMPORAL_CLIENT,
     ORDER_WORKFLOW_STARTER,
     ORDER_WORKFLOW_GATEWAY,
+    FULFILMENT_GATEWAY,
     NOTIFICATION_WORKFLOW_STARTER,
     CONFIRMATION_EMAIL_STARTER,
   ],

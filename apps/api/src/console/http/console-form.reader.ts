@@ -8,6 +8,9 @@ export interface ConsoleFormBody {
   files: UploadedFormFile[];
 }
 
+/** A request whose form ConsoleFormInterceptor has read. */
+export type ConsoleFormRequest = Omit<Request, 'body'> & { body: ConsoleFormBody };
+
 export interface UploadedFormFile {
   field: string;
   filename: string;

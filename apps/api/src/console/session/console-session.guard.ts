@@ -1,6 +1,6 @@
-import { type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { type Request } from 'express';
-import { type ConsoleSession, type OperatorSessionService } from '@libs/operators/operator-session.service';
+import { type ConsoleSession, OperatorSessionService } from '@libs/operators/operator-session.service';
 import { readConsoleCookie } from './console-cookie';
 import { ConsoleLoginRequired } from './console-refusals';
 
@@ -13,6 +13,7 @@ export interface ConsoleRequest extends Request {
  * done (no body is read before it, see ConsoleFormInterceptor). Client API keys and tokens mean nothing
  * here, nor sessions there: the two are separate.
  */
+@Injectable()
 export class ConsoleSessionGuard implements CanActivate {
   constructor(private readonly sessions: OperatorSessionService) {}
 

@@ -12,6 +12,12 @@ export function formatDateTime(at: Date | string | null | undefined): string {
   return DATE_TIME.format(typeof at === 'string' ? new Date(at) : at);
 }
 
+/** A calendar date `AAAA-MM-JJ` as `JJ/MM/AAAA`. */
+export function formatIsoDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return day && month && year ? `${day}/${month}/${year}` : date;
+}
+
 /** How long since `since`, roughly: `45 min`, `3 h 12 min`, `2 j 4 h`. */
 export function formatAge(since: Date, now: Date): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));

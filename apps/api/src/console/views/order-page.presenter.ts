@@ -11,7 +11,7 @@ import { CONSOLE_TEXTS as T } from '@libs/platform/messages.fr';
 import { type StatementForm, buildStatementForm } from '@libs/statement/statement-form';
 import { type FormValues } from '@libs/statement/statement-form.values';
 import { type StatementIssue } from '@libs/statement/statement-schema';
-import { formatAge, formatDateTime, formatDetail, formatSize } from './console-format';
+import { formatAge, formatDateTime, formatDetail, formatIsoDate, formatSize } from './console-format';
 
 export interface OrderPageInput {
   view: OperatorOrderView;
@@ -137,7 +137,7 @@ export function presentOrderPage(input: OrderPageInput) {
         type: doctypeLabel(document.doctype),
         kind: kindLabel(kind),
         title: document.title,
-        date: document.documentDate ?? T.none,
+        date: document.documentDate ? formatIsoDate(document.documentDate) : T.none,
         source: T.order.sources[document.source],
         size: formatSize(document.size),
         downloadUrl: `${base}/documents/${document.id}`,
@@ -173,14 +173,15 @@ export function presentOrderPage(input: OrderPageInput) {
       at: formatDateTime(event.createdAt),
       change:
         event.fromState === null
-          ? `${T.triggers.created} (${T.states[event.toState]})`
+          ? T.states[event.toState]
           : event.fromState === event.toState
             ? T.states[event.toState]
             : `${T.states[event.fromState]} → ${T.states[event.toState]}`,
       what: event.trigger.startsWith('operator:')
         ? (T.actionNames[event.trigger.slice('operator:'.length) as OperatorActionKind] ?? event.trigger)
         : (T.triggers[event.trigger] ?? event.trigger),
-      detail: formatDetail(event.detail),
+      // Who acted is said once; the operator's id is in the audit table.
+      detail: formatDetail(withoutKeys(event.detail, ['operator_id'])),
     })),
     notifications: view.notifications.map((notification) => ({
       created: formatDateTime(notification.created),
@@ -209,3 +210,7 @@ export function presentOrderPage(input: OrderPageInput) {
 }
 
 export type OrderPage = ReturnType<typeof presentOrderPage>;
+
+function withoutKeys(detail: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(detail).filter(([key]) => !keys.includes(key)));
+}

@@ -34,7 +34,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     if (res.headersSent) return;
-    const error = this.toClientError(exception, req, res);
+    const error = this.clientErrorOf(exception, req, res);
     const status = ERROR_STATUS[error.code];
     if (error.code === 'rate_limited' && error.details.retryAfter !== undefined) {
       res.setHeader('Retry-After', String(error.details.retryAfter));
@@ -43,7 +43,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     res.status(status).json(errorEnvelope(errorMessage(error.code, error.details, detailText)));
   }
 
-  private toClientError(exception: unknown, req: Request, res: Response): DomainError | HttpRefusal {
+  /**
+   * What the client is told of `exception`: a service error as it is, a framework one by its status,
+   * anything else a logged 500 with an error id. The console's filter words the same errors as pages.
+   */
+  clientErrorOf(exception: unknown, req: Request, res: Response): DomainError | HttpRefusal {
     if (exception instanceof HttpRefusal) return exception;
     if (exception instanceof DomainError) {
       if (exception.code === 'dependency_unavailable') {

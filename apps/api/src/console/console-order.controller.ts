@@ -1,0 +1,238 @@
+import { Controller, Get, Header, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { type Response } from 'express';
+import { type OperatorActionKind } from '@libs/fulfilment/operator-action';
+import { type DocumentToAttach, OperatorActionsService } from '@libs/fulfilment/operator-actions.service';
+import { NotificationRedeliveryService } from '@libs/notifications/notification-redelivery.service';
+import { type ConsoleSession } from '@libs/operators/operator-session.service';
+import { type DocumentKind, isDocumentKind } from '@libs/orders/document-kind';
+import { DomainError } from '@libs/platform/domain-error';
+import { CONSOLE_TEXTS as T, ERROR_MESSAGES, errorMessage } from '@libs/platform/messages.fr';
+import { isUuid } from '@libs/platform/uuid';
+import { checkStatementForm } from '@libs/statement/statement-form.reader';
+import { Public } from '../platform/security/public.decorator';
+import { ConsoleExceptionFilter } from './http/console-exception.filter';
+import { ConsoleForm } from './http/console-form.decorator';
+import { type ConsoleFormRequest as FormRequest } from './http/console-form.reader';
+import { CurrentSession } from './session/console-session.decorator';
+import { ConsoleSessionGuard } from './session/console-session.guard';
+import { OrderPageRenderer } from './views/order-page.renderer';
+
+/** The files an attachment form offers: `fichier_<n>` with its kind `nature_<n>`. */
+const ATTACHMENT_SLOTS = 3;
+
+/**
+ * An order's page on the console and the actions on it: each parses its form, calls one service
+ * (libs/fulfilment, the same rules the workflow checks) and returns to the page, which says what was
+ * done; refusals are worded by ConsoleExceptionFilter.
+ */
+@Public()
+@ApiExcludeController()
+@UseFilters(ConsoleExceptionFilter)
+@UseGuards(ConsoleSessionGuard)
+@Controller('console/orders/:orderid')
+export class ConsoleOrderController {
+  constructor(
+    private readonly pages: OrderPageRenderer,
+    private readonly actions: OperatorActionsService,
+    private readonly redeliveries: NotificationRedeliveryService,
+  ) {}
+
+  @Get()
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  page(
+    @CurrentSession() session: ConsoleSession,
+    @Param('orderid') orderid: string,
+    @Query('fait') done?: string,
+    @Query('erreur') error?: string,
+    @Query('motif') refusal?: string,
+    @Query('apercu') preview?: string,
+  ): Promise<string> {
+    return this.pages.render(session, orderid, {
+      notice: noticeOf(done, error, refusal),
+      previewDocumentId: preview === undefined ? undefined : Number(preview),
+    });
+  }
+
+  @Post('statement')
+  @ConsoleForm('form')
+  async fileStatement(
+    @CurrentSession() session: ConsoleSession,
+    @Param('orderid') orderid: string,
+    @Req() req: FormRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const checked = checkStatementForm(req.body.fields);
+    if (!checked.valid) {
+      const html = await this.pages.render(session, orderid, {
+        notice: { kind: 'error', text: T.errors.statementInvalid },
+        refusedStatement: { posted: checked.posted, issues: checked.issues },
+      });
+      res.status(400).type('html').send(html);
+      return;
+    }
+    await this.actions.fileStatement(session.operator, orderid, checked.statement, actionIdOf(req));
+    done(res, orderid, 'statement_filed', 'releve');
+  }
+
+  @Post('documents')
+  @ConsoleForm('upload')
+  async attachDocuments(
+    @CurrentSession() session: ConsoleSession,
+    @Param('orderid') orderid: string,
+    @Req() req: FormRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const documents: DocumentToAttach[] = [];
+    for (let slot = 1; slot <= ATTACHMENT_SLOTS; slot++) {
+      const file = req.body.files.find((f) => f.field === `fichier_${slot}`);
+      if (!file) continue;
+      documents.push({
+        kind: kindField(req.body.fields[`nature_${slot}`]),
+        filename: file.filename,
+        contentType: file.mimeType,
+        content: file.content,
+      });
+    }
+    await this.actions.attachDocuments(session.operator, orderid, documents, actionIdOf(req));
+    done(res, orderid, 'documents_attached', 'documents');
+  }
+
+  @Post('document-existence')
+  @ConsoleForm('form')
+  async markDocumentExistence(
+    @CurrentSession() session: ConsoleSession,
+    @Param('orderid') orderid: string,
+    @Req() req: FormRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const { kind, exists } = req.body.fields;
+    await this.actions.markDocumentExistence(
+      session.operator,
+      orderid,
+      kindField(kind),
+      exists === 'oui',
+      actionIdOf(req),
+    );
+    done(res, orderid, 'document_existence_marked', 'documents');
+  }
+
+  @Post('release')
+  @ConsoleForm('form')
+  async release(
+    @CurrentSession() session: ConsoleSession,
+    @Param('orderid') orderid: string,
+    @Req() req: FormRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.actions.release(session.operator, orderid, actionIdOf(req));
+    done(res, orderid, 'released', 'traitement');
+  }
+
+  @Post('hand-back')
+  @ConsoleForm('form')
+  async handBack(
+    @CurrentSession() session: ConsoleSession,
+    @Param('orderid') orderid: string,
+    @Req() req: FormRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.actions.handBack(session.operator, orderid, actionIdOf(req));
+    done(res, orderid, 'handed_back', 'traitement');
+  }
+
+  @Post('assist')
+  @ConsoleForm('form')
+  async switchToAssisted(
+    @CurrentSession() session: ConsoleSession,
+    @Param('orderid') orderid: string,
+    @Req() req: FormRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.actions.switchToAssisted(session.operator, orderid, textField(req, 'note'), actionIdOf(req));
+    done(res, orderid, 'switched_to_assisted', 'traitement');
+  }
+
+  @Post('cancel')
+  @ConsoleForm('form')
+  async cancel(
+    @CurrentSession() session: ConsoleSession,
+    @Param('orderid') orderid: string,
+    @Req() req: FormRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.actions.cancel(session.operator, orderid, textField(req, 'motif'), actionIdOf(req));
+    done(res, orderid, 'cancelled', 'traitement');
+  }
+
+  /** The seller's access, shown on the page it returns (never in a URL), audited before it is opened. */
+  @Post('syndic-access')
+  @ConsoleForm('form')
+  async revealSyndicAccess(
+    @CurrentSession() session: ConsoleSession,
+    @Param('orderid') orderid: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    const revealed = await this.actions.revealSyndicAccess(session.operator, orderid);
+    const html = await this.pages.render(session, orderid, {
+      revealed,
+      notice: { kind: 'done', text: T.order.revealed },
+    });
+    res.type('html').send(html);
+  }
+
+  @Post('notifications/:notificationId/redeliver')
+  @ConsoleForm('form')
+  async redeliver(
+    @CurrentSession() session: ConsoleSession,
+    @Param('orderid') orderid: string,
+    @Param('notificationId') notificationId: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.redeliveries.redeliver(session.operator, orderid, notificationId);
+    done(res, orderid, 'redelivered', 'notifications');
+  }
+}
+
+/** Back to the order page, which says what was done (a 303: reloading it sends nothing again). */
+function done(res: Response, orderid: string, what: keyof typeof T.done, anchor: string): void {
+  res.redirect(303, `/console/orders/${orderid}?fait=${what}#${anchor}`);
+}
+
+/** The page's notice from its query: only texts of the catalogue, whatever the query says. */
+function noticeOf(
+  done: string | undefined,
+  error: string | undefined,
+  refusal: string | undefined,
+): { kind: 'done' | 'error'; text: string } | undefined {
+  if (error !== undefined && Object.hasOwn(ERROR_MESSAGES, error)) {
+    return {
+      kind: 'error',
+      text: errorMessage(error as keyof typeof ERROR_MESSAGES, { refusal: refusal ?? '' }),
+    };
+  }
+  if (done !== undefined && Object.hasOwn(T.done, done)) {
+    return {
+      kind: 'done',
+      text: T.done[done as Exclude<OperatorActionKind, 'syndic_access_revealed'> | 'redelivered'],
+    };
+  }
+  return undefined;
+}
+
+/** The form's update id (one per form and page render), or a new one when it is missing or malformed. */
+function actionIdOf(req: FormRequest): string {
+  const id = req.body.fields._action;
+  return typeof id === 'string' && isUuid(id) ? id : crypto.randomUUID();
+}
+
+function kindField(value: unknown): DocumentKind {
+  if (!isDocumentKind(value))
+    throw new DomainError('operator_action_refused', { refusal: 'invalid_request' });
+  return value;
+}
+
+function textField(req: FormRequest, name: string): string {
+  const value = req.body.fields[name];
+  return typeof value === 'string' ? value : '';
+}
