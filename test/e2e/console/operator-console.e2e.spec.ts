@@ -3,6 +3,7 @@ import { OrderRepository } from '@libs/orders/order.repository';
 import { launchBrowser, saveScreenshot } from '../../support/browser';
 import { type TestOperator, createTestOperator, logInToConsole } from '../../support/console-operators';
 import { pdfBytes, uploadItem } from '../../support/document-fixtures';
+import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
 import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
 import { extractPdfText } from '../../support/pdf-text';
 import { waitFor } from '../../support/wait-for';
@@ -26,6 +27,8 @@ describe('operator console: assisted fulfilment in the browser', () => {
     operator = await createTestOperator(stack.api, 'operator');
     context = await browser.newContext({ locale: 'fr-FR' });
     page = await context.newPage();
+    // The operator's one session for every test of this file: a TOTP code is accepted once.
+    await logInToConsole(page, stack.api.baseUrl, operator);
   });
   afterAll(async () => {
     await browser?.close();
@@ -68,7 +71,7 @@ describe('operator console: assisted fulfilment in the browser', () => {
     await assisted(orderid);
 
     // The queue: the order, with why it needs a person.
-    await logInToConsole(page, stack.api.baseUrl, operator);
+    await page.goto(`${stack.api.baseUrl}/console`);
     const row = page.locator('table.queue tr', { hasText: orderid });
     await row.waitFor();
     expect(await row.textContent()).toContain('Aucun connecteur pour ce syndic');
@@ -151,5 +154,174 @@ describe('operator console: assisted fulfilment in the browser', () => {
       'operator:released',
       'pre-statement-generated',
     ]);
+  });
+
+  it('takes an upload order to done: its figures read from its documents, found by search', async () => {
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      method: 'upload',
+      syndic: undefined,
+      external_id: 'DOSSIER-UPLOAD-7',
+      documents: [1, 2, 3, 7].map((doctype) =>
+        uploadItem({
+          doctype,
+          filename: `piece-${doctype}.pdf`,
+          content: pdfBytes(`piece ${doctype}`).toString('base64'),
+        }),
+      ),
+    });
+    await assisted(orderid);
+    expect((await orders().findById(orderid))?.assistanceReason).toBe('upload_order');
+
+    await page.goto(`${stack.api.baseUrl}/console/search?q=DOSSIER-UPLOAD-7`);
+    await page.getByRole('link', { name: orderid }).click();
+    await page.getByRole('heading', { name: `Commande ${orderid}` }).waitFor();
+
+    // The operator reads the uploaded call for funds in the page's preview.
+    const preview = page
+      .locator('#documents tr', { hasText: 'piece-1.pdf' })
+      .getByRole('link', { name: 'Aperçu' });
+    await preview.click();
+    const frame = page.locator('#apercu iframe');
+    await frame.waitFor();
+    const framed = await page.request.get(
+      new URL((await frame.getAttribute('src'))!, stack.api.baseUrl).href,
+    );
+    expect(framed.status()).toBe(200);
+    expect(framed.headers()['content-type']).toBe('application/pdf');
+    expect(framed.headers()['content-disposition']).toMatch(/^inline/);
+
+    await fileStatement({ coOwnership: 'Les Jardins de Łukasz', budgetDue: '987,65', balance: '0' });
+    await page.getByRole('button', { name: 'Produire le pré-état daté' }).click();
+    await page.getByText('Pré-état daté produit.').waitFor();
+
+    await waitFor(() => notificationStatuses(orderid).includes('done'), { what: 'done notification' });
+    expect(notificationStatuses(orderid)).toEqual(['confirmed', 'received', 'done']);
+    const done = stack.receiver.forOrder(orderid).find((webhook) => webhook.body.status === 'done')!;
+    const flat = (await extractPdfText(Buffer.from(String(done.body.content), 'base64'))).text.replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(flat).toContain('Les Jardins de Łukasz');
+    expect(flat).toContain('987,65 €');
+    // What nobody filed is said to be unknown, never invented.
+    expect(flat).toContain('non communiqué');
+  });
+
+  it('refuses a form without the session’s CSRF token, or from another origin, and changes nothing', async () => {
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: { name: 'Cabinet Inconnu', username: 'vendeur', password: 'secret-vendeur' },
+    });
+    await assisted(orderid);
+    const url = `${stack.api.baseUrl}/console/orders/${orderid}/syndic-access`;
+    await page.goto(`${stack.api.baseUrl}/console/orders/${orderid}`);
+    const csrf = await page.locator('form[action$="/syndic-access"] input[name="_csrf"]').inputValue();
+    for (const form of [{} as Record<string, string>, { _csrf: 'not-the-token' }]) {
+      const refused = await page.request.post(url, { form, maxRedirects: 0 });
+      expect(refused.status()).toBe(403);
+      expect(await refused.text()).toContain('Formulaire expiré ou d’une autre origine');
+      expect(await refused.text()).not.toContain('secret-vendeur');
+    }
+    const foreign = await page.request.post(url, {
+      form: { _csrf: csrf },
+      headers: { Origin: 'https://attaquant.example' },
+      maxRedirects: 0,
+    });
+    expect(foreign.status()).toBe(403);
+    expect(await auditOf(orderid)).toEqual([]);
+    // The same form from the console itself is accepted.
+    const accepted = await page.request.post(url, { form: { _csrf: csrf }, maxRedirects: 0 });
+    expect(accepted.status()).toBe(200);
+    expect(await accepted.text()).toContain('secret-vendeur');
+  });
+
+  it('lets a viewer read everything and change nothing', async () => {
+    const viewer = await createTestOperator(stack.api, 'viewer');
+    const viewerContext = await browser.newContext({ locale: 'fr-FR' });
+    const viewerPage = await viewerContext.newPage();
+    try {
+      const orderid = await stack.createOrder({
+        test_mode: false,
+        syndic: { name: 'Cabinet Lecture', username: 'vendeur', password: 'secret-de-lecture' },
+      });
+      await assisted(orderid);
+      await logInToConsole(viewerPage, stack.api.baseUrl, viewer);
+      await viewerPage.goto(`${stack.api.baseUrl}/console/orders/${orderid}`);
+      await viewerPage.getByText('Votre rôle est en lecture seule').waitFor();
+      for (const action of [
+        'Afficher les identifiants du vendeur',
+        'Joindre les documents',
+        'Passer en traitement assisté',
+      ]) {
+        expect(await viewerPage.getByRole('button', { name: action }).count()).toBe(0);
+      }
+      expect(await viewerPage.locator('form.statement fieldset[disabled]').count()).toBe(1);
+      // Forged forms with the viewer's own valid session and token are refused by the services.
+      const csrf = await viewerPage
+        .locator('form[action="/console/logout"] input[name="_csrf"]')
+        .inputValue();
+      for (const [path, form] of [
+        ['syndic-access', {}],
+        ['release', {}],
+        ['statement', { statementDate: '2026-11-20' }],
+      ] as const) {
+        const res = await viewerPage.request.post(`${stack.api.baseUrl}/console/orders/${orderid}/${path}`, {
+          form: { _csrf: csrf, ...form },
+          maxRedirects: 0,
+        });
+        expect({ path, status: res.status() }).toEqual({ path, status: 303 });
+        expect(res.headers().location).toBe(`/console/orders/${orderid}?erreur=operator_forbidden`);
+      }
+      await viewerPage.goto(`${stack.api.baseUrl}/console/orders/${orderid}?erreur=operator_forbidden`);
+      await viewerPage.getByText('Votre rôle ne permet pas cette action').waitFor();
+      expect(await viewerPage.content()).not.toContain('secret-de-lecture');
+      expect(await auditOf(orderid)).toEqual([]);
+    } finally {
+      await viewerContext.close();
+    }
+  });
+});
+
+describe('operator console: sessions', () => {
+  let api: ApiTestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    api = await startApiTestApp({ env: { CONSOLE_SESSION_IDLE_TIMEOUT: '2s' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+
+  it('ends a session left idle, and sends its operator back to the login page', async () => {
+    const operator = await createTestOperator(api, 'operator');
+    const page = await (await browser.newContext()).newPage();
+    await logInToConsole(page, api.baseUrl, operator);
+    await page.goto(`${api.baseUrl}/console`);
+    expect(page.url()).toBe(`${api.baseUrl}/console`);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await page.goto(`${api.baseUrl}/console`);
+    expect(page.url()).toBe(`${api.baseUrl}/console/login?session=expiree`);
+    await page.getByText('Votre session a expiré').waitFor();
+    await saveScreenshot(page, 'console-session-expired');
+  });
+
+  it('refuses a wrong code, and keeps client API keys and console sessions apart', async () => {
+    const operator = await createTestOperator(api, 'admin');
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${api.baseUrl}/console/login`);
+    await page.getByLabel('Adresse e-mail').fill(operator.email);
+    await page.getByLabel('Mot de passe').fill(operator.password);
+    await page.getByLabel('Code de vérification').fill('000000');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByText('Adresse e-mail, mot de passe ou code de vérification incorrect').waitFor();
+    expect(page.url()).toBe(`${api.baseUrl}/console/login`);
+    // No session: the console sends to the login page; the API's routes want their own credentials.
+    expect((await page.request.get(`${api.baseUrl}/console`, { maxRedirects: 0 })).status()).toBe(303);
+    await logInToConsole(page, api.baseUrl, operator);
+    expect((await page.request.get(`${api.baseUrl}/order/`)).status()).toBe(400);
   });
 });

@@ -1,4 +1,16 @@
-import { Controller, Get, Header, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { type Response } from 'express';
 import { type OperatorActionKind } from '@libs/fulfilment/operator-action';
@@ -167,6 +179,7 @@ export class ConsoleOrderController {
 
   /** The seller's access, shown on the page it returns (never in a URL), audited before it is opened. */
   @Post('syndic-access')
+  @HttpCode(200)
   @ConsoleForm('form')
   async revealSyndicAccess(
     @CurrentSession() session: ConsoleSession,
