@@ -1,0 +1,365 @@
+import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { OperatorActionRecorder } from '@libs/fulfilment/operator-action.recorder';
+import { OperatorActionsService } from '@libs/fulfilment/operator-actions.service';
+import { OperatorAuditRepository } from '@libs/fulfilment/operator-audit.repository';
+import { TemporalFulfilmentGateway } from '@libs/fulfilment/temporal-fulfilment.gateway';
+import { WorkQueueRepository } from '@libs/fulfilment/work-queue.repository';
+import { type OperatorIdentity } from '@libs/operators/operator-identity';
+import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
+import { UploadedDocumentWriter } from '@libs/orders/documents/uploaded-document.writer';
+import { orderWorkflowId } from '@libs/orders/order-id';
+import { OrderRepository } from '@libs/orders/order.repository';
+import { TransactionRunner } from '@libs/persistence/transaction-runner';
+import { type AccountStatement } from '@libs/statement/account-statement';
+import { pdfBytes, uploadItem } from '../support/document-fixtures';
+import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
+import { extractPdfText } from '../support/pdf-text';
+import { buildAccountStatement } from '../support/pre-statement-input.factory';
+import { waitFor } from '../support/wait-for';
+import { recordWorkflowHistory } from '../support/workflow-history-recorder';
+
+/**
+ * A syndic's extranet that fails (500) while `failing`, and otherwise passes every request on to a real
+ * one (the sandbox's protocol): a connector that fails for good, then recovers.
+ */
+async function startFlakyExtranet(upstream: string) {
+  const state = { failing: true, requests: 0 };
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    state.requests++;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (state.failing) {
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"down"}');
+        return;
+      }
+      const headers = { ...req.headers } as Record<string, string>;
+      delete headers.host;
+      fetch(new URL(req.url ?? '/', upstream), {
+        method: req.method,
+        headers,
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      }).then(
+        async (answer) => {
+          res.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? 'application/json',
+          });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        },
+        () => res.writeHead(502).end(),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * Assisted fulfilment through the real workflow, API services and PostgreSQL: every way an order reaches
+ * operators, every action they take, what the workflow's validators refuse, and what clients see (the
+ * published states and their notifications only).
+ */
+describe('assisted fulfilment (operators, Temporal updates)', () => {
+  let stack: LifecycleStack;
+  let actions: OperatorActionsService;
+  let queue: WorkQueueRepository;
+  let flaky: Awaited<ReturnType<typeof startFlakyExtranet>>;
+  const operator: OperatorIdentity = {
+    id: randomUUID(),
+    email: 'agent@prestataire.example',
+    role: 'operator',
+  };
+  const viewer: OperatorIdentity = { id: randomUUID(), email: 'lecteur@prestataire.example', role: 'viewer' };
+
+  beforeAll(async () => {
+    stack = await startLifecycleStack({
+      // Waiting orders stay waiting unless an upload or a person ends it.
+      POLL_INTERVAL: '1h',
+      ASSIST_AFTER_CREDENTIALS_REFUSED: '2s',
+      EXTRANET_ACTIVITY_TIMEOUT: '2s',
+      EXTRANET_GIVE_UP_AFTER: '4s',
+    });
+    flaky = await startFlakyExtranet(stack.syndicExtranetUrl);
+    const ds = stack.api.dataSource;
+    const orders = new OrderRepository(ds);
+    const documents = new StoredDocumentRepository(ds);
+    actions = new OperatorActionsService(
+      orders,
+      new TemporalFulfilmentGateway(stack.api.temporal),
+      new UploadedDocumentWriter(documents, stack.api.documentStore),
+      new OperatorActionRecorder(
+        new TransactionRunner(ds),
+        orders,
+        documents,
+        new OperatorAuditRepository(ds),
+      ),
+      stack.api.security.secretBox,
+    );
+    queue = new WorkQueueRepository(ds);
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await flaky?.close();
+  });
+
+  const order = async (orderid: string) =>
+    (await new OrderRepository(stack.api.dataSource).findById(orderid))!;
+  const assistedFor = (orderid: string, reason: string) =>
+    waitFor(async () => (await order(orderid)).assistanceReason === reason, { what: `assisted: ${reason}` });
+  const stateChanges = async (orderid: string) =>
+    (await stack.transitionsOf(orderid)).filter((change) => {
+      const [from, to] = change.split('>');
+      return from !== to;
+    });
+  const notified = (orderid: string) =>
+    stack.receiver.forOrder(orderid).map((webhook) => webhook.body.status);
+  const auditActions = async (orderid: string) =>
+    (
+      (await stack.api.dataSource.query(`SELECT action FROM operator_audit WHERE orderid = $1 ORDER BY id`, [
+        orderid,
+      ])) as { action: string }[]
+    ).map((row) => row.action);
+  const statement = (name: string): AccountStatement => {
+    const filed = buildAccountStatement();
+    return {
+      ...filed,
+      filedBy: 'operator',
+      // Kinds the connector's statement says do not exist would hide what the tests leave missing.
+      documentsNotExisting: { status: 'confirmed', value: [], source: null },
+      coOwnership: { ...filed.coOwnership, name: { status: 'confirmed', value: name, source: null } },
+    };
+  };
+  const allRequired = () => ({
+    documents: [1, 2, 3, 7].map((doctype) =>
+      uploadItem({
+        doctype,
+        filename: `piece-${doctype}.pdf`,
+        content: pdfBytes(`piece ${doctype}`).toString('base64'),
+      }),
+    ),
+  });
+  const id = () => randomUUID();
+
+  it('hands refused credentials to operators once no corrected refresh came in time, and finishes with what they file', async () => {
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: {
+        name: 'Foncia',
+        username: 'sandbox-bad-credentials',
+        password: 'mauvais',
+        url: stack.syndicExtranetUrl,
+      },
+      ...allRequired(),
+    });
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'waiting', { what: 'waiting (refused)' });
+    await assistedFor(orderid, 'credentials_refused');
+    expect((await queue.list({ limit: 500, offset: 0 })).items.map((item) => item.orderid)).toContain(
+      orderid,
+    );
+
+    await actions.fileStatement(operator, orderid, statement('Résidence des Refusés'), id());
+    expect(await stack.stateOf(orderid)).toBe('received');
+    await actions.release(operator, orderid, id());
+    expect(await stack.stateOf(orderid)).toBe('done');
+
+    expect(await stateChanges(orderid)).toEqual([
+      '>confirmed',
+      'confirmed>waiting',
+      'waiting>received',
+      'received>done',
+    ]);
+    await waitFor(() => notified(orderid).length === 4, { what: 'four notifications' });
+    expect(notified(orderid)).toEqual(['confirmed', 'waiting', 'received', 'done']);
+    const text = (await extractPdfText(await stack.api.documentStore.get((await preStatementKey(orderid))!)))
+      .text;
+    expect(text).toContain('Résidence des Refusés');
+    expect((await queue.list({ limit: 500, offset: 0 })).items.map((item) => item.orderid)).not.toContain(
+      orderid,
+    );
+    await recordWorkflowHistory(
+      stack.api.config.temporal.address,
+      orderWorkflowId(orderid),
+      'assisted-after-credentials-refused',
+    );
+  });
+
+  it('hands an order whose connector keeps failing to operators, and back to it once it works again', async () => {
+    flaky.state.failing = true;
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: { name: 'Cabinet Instable', username: 'marie.dupont', password: 'mdp', url: flaky.url },
+    });
+    await assistedFor(orderid, 'connector_failed');
+    const assisted = await order(orderid);
+    expect(assisted.state).toBe('confirmed');
+    expect(assisted.assistanceDetail).toMatch(/^verifyExtranetLogin: /);
+    expect(flaky.state.requests).toBeGreaterThan(1);
+
+    flaky.state.failing = false;
+    const status = await actions.handBack(operator, orderid, id());
+    expect(status.fulfilment).toBe('automatic');
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done by the connector' });
+    expect(await stateChanges(orderid)).toEqual(['>confirmed', 'confirmed>received', 'received>done']);
+    expect((await order(orderid)).fulfilmentMode).toBe('automatic');
+    expect(await auditActions(orderid)).toEqual(['handed_back']);
+    await recordWorkflowHistory(
+      stack.api.config.temporal.address,
+      orderWorkflowId(orderid),
+      'connector-failed-then-handed-back',
+    );
+  });
+
+  it('lets an operator take over a waiting automatic order; the client’s upload completes it, the operator releases', async () => {
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: {
+        name: 'Foncia',
+        username: 'sandbox-missing-docs',
+        password: 'mdp',
+        url: stack.syndicExtranetUrl,
+      },
+    });
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'waiting', {
+      what: 'waiting for documents',
+    });
+    await expect(actions.release(operator, orderid, id())).rejects.toMatchObject({
+      code: 'operator_action_refused',
+      details: { refusal: 'not_assisted' },
+    });
+    await actions.switchToAssisted(operator, orderid, 'Le syndic envoie les PV par courrier', id());
+    expect((await order(orderid)).assistanceReason).toBe('operator_switch');
+
+    const upload = await stack.http.post(
+      `/order/${orderid}/documents`,
+      {
+        documents: [2, 7].map((doctype) =>
+          uploadItem({
+            doctype,
+            filename: `client-${doctype}.pdf`,
+            content: pdfBytes('client').toString('base64'),
+          }),
+        ),
+      },
+      stack.account.headers,
+    );
+    expect(upload.status).toBe(200);
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'received', {
+      what: 'received after the upload',
+    });
+    await actions.release(operator, orderid, id());
+    expect(await stack.stateOf(orderid)).toBe('done');
+    expect(await stateChanges(orderid)).toEqual([
+      '>confirmed',
+      'confirmed>received',
+      'received>waiting',
+      'waiting>received',
+      'received>done',
+    ]);
+    // The connector's statement served: operators only take over what is left.
+    expect(((await order(orderid)).statement as AccountStatement).filedBy).toBe('connector');
+    await recordWorkflowHistory(
+      stack.api.config.temporal.address,
+      orderWorkflowId(orderid),
+      'switched-to-assisted-then-released',
+    );
+  });
+
+  it('cancels an order with a reason: out of the queue, every change refused, until the client refreshes it', async () => {
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: { name: 'Foncia', username: 'marie.dupont', password: 'mdp' },
+    });
+    await assistedFor(orderid, 'no_connector');
+    await expect(actions.cancel(operator, orderid, '   ', id())).rejects.toMatchObject({
+      details: { refusal: 'invalid_request' },
+    });
+    await actions.cancel(operator, orderid, 'Doublon de la commande du client', id());
+    expect((await order(orderid)).cancelReason).toBe('Doublon de la commande du client');
+    expect((await queue.list({ limit: 500, offset: 0 })).items.map((item) => item.orderid)).not.toContain(
+      orderid,
+    );
+    await expect(actions.fileStatement(operator, orderid, statement('X'), id())).rejects.toMatchObject({
+      details: { refusal: 'order_cancelled' },
+    });
+
+    const refresh = await stack.http.post(
+      `/order/${orderid}/refresh`,
+      {
+        method: 'extranet',
+        comment: 'adresse de l’extranet',
+        syndic: { name: 'Foncia', username: 'marie.dupont', password: 'mdp', url: stack.syndicExtranetUrl },
+      },
+      stack.account.headers,
+    );
+    expect(refresh.status).toBe(200);
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done after the refresh' });
+    expect((await order(orderid)).cancelledAt).toBeNull();
+    expect(await auditActions(orderid)).toEqual(['cancelled']);
+    await recordWorkflowHistory(
+      stack.api.config.temporal.address,
+      orderWorkflowId(orderid),
+      'cancelled-then-refreshed',
+    );
+  });
+
+  it('refuses what the rules forbid, before any trace, and applies a form sent twice once', async () => {
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: { name: 'Foncia', username: 'marie.dupont', password: 'mdp' },
+    });
+    await assistedFor(orderid, 'no_connector');
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'accepted',
+        (error: { details?: { refusal?: string }; code?: string }) => error.details?.refusal ?? error.code,
+      );
+    expect(await refusal(actions.release(operator, orderid, id()))).toBe('statement_not_filed');
+    expect(await refusal(actions.release(viewer, orderid, id()))).toBe('operator_forbidden');
+    expect(await refusal(actions.revealSyndicAccess(viewer, orderid))).toBe('operator_forbidden');
+    // The workflow's own validator checks the statement too, whoever asks.
+    const gateway = new TemporalFulfilmentGateway(stack.api.temporal);
+    expect(
+      await refusal(gateway.act(orderid, 'statement_filed', { operator, statement: { version: 2 } }, id())),
+    ).toBe('statement_invalid');
+    expect(
+      await refusal(
+        gateway.act(orderid, 'documents_attached', { operator, version: 99, documentIds: [1] }, id()),
+      ),
+    ).toBe('version_superseded');
+    expect(
+      await refusal(gateway.act(orderid, 'released', { operator: { ...operator, role: 'viewer' } }, id())),
+    ).toBe('operator_forbidden');
+    const history = await stack.api.temporal.workflow.getHandle(orderWorkflowId(orderid)).fetchHistory();
+    expect((history.events ?? []).some((event) => event.workflowExecutionUpdateAcceptedEventAttributes)).toBe(
+      false,
+    );
+    expect(await auditActions(orderid)).toEqual([]);
+
+    const formId = id();
+    await actions.fileStatement(operator, orderid, statement('Une fois'), formId);
+    await actions.fileStatement(operator, orderid, statement('Une fois'), formId);
+    expect(await auditActions(orderid)).toEqual(['statement_filed']);
+    // Missing documents: the order waits for them, visibly to the client, as an automatic one would.
+    expect(await stack.stateOf(orderid)).toBe('waiting');
+    await actions.markDocumentExistence(operator, orderid, 'minutes', false, id());
+    expect((await order(orderid)).missingDoctypes).toEqual([1, 3, 7]);
+  });
+
+  async function preStatementKey(orderid: string): Promise<string | null> {
+    const rows = (await stack.api.dataSource.query(
+      `SELECT storage_key FROM pre_statements WHERE orderid = $1 ORDER BY order_version DESC LIMIT 1`,
+      [orderid],
+    )) as { storage_key: string }[];
+    return rows[0]?.storage_key ?? null;
+  }
+});
