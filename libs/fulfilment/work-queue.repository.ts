@@ -34,6 +34,12 @@ export interface WorkQueuePage {
   counts: Record<AssistanceReason, number>;
 }
 
+export interface WorkQueueStats {
+  reason: AssistanceReason;
+  size: number;
+  oldestSince: Date;
+}
+
 /** An order found by the console's search, wherever it stands. */
 export interface OrderSearchHit {
   orderid: string;
@@ -114,12 +120,13 @@ export class WorkQueueRepository {
     };
   }
 
-  /** For `/metrics`: how many orders wait for a person, and since when the oldest does. */
-  async stats(): Promise<{ size: number; oldestSince: Date | null }> {
-    const [row] = (await this.dataSource.query(
-      `SELECT count(*)::int AS size, min(o.assisted_since) AS oldest FROM orders o WHERE ${IN_QUEUE}`,
-    )) as { size: number; oldest: Date | null }[];
-    return { size: row?.size ?? 0, oldestSince: row?.oldest ?? null };
+  /** For `/metrics`: per reason, how many orders wait for a person and since when the oldest does. */
+  async stats(): Promise<WorkQueueStats[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT o.assistance_reason AS reason, count(*)::int AS size, min(o.assisted_since) AS oldest
+         FROM orders o WHERE ${IN_QUEUE} GROUP BY o.assistance_reason`,
+    )) as { reason: AssistanceReason; size: number; oldest: Date }[];
+    return rows.map((row) => ({ reason: row.reason, size: row.size, oldestSince: row.oldest }));
   }
 
   /**

@@ -280,6 +280,16 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
       syndic: { name: 'Foncia', username: 'marie.dupont', password: 'mdp' },
     });
     await assistedFor(orderid, 'no_connector');
+    // The queue on /metrics: at least this order, waiting for some time already.
+    const metrics = await (await fetch(`${stack.api.baseUrl}/metrics`)).text();
+    expect(
+      Number(/^pre_statement_work_queue_orders\{reason="no_connector"\} (\d+)$/m.exec(metrics)?.[1]),
+    ).toBeGreaterThan(0);
+    expect(
+      Number(
+        /^pre_statement_work_queue_oldest_age_seconds\{reason="no_connector"\} ([\d.]+)$/m.exec(metrics)?.[1],
+      ),
+    ).toBeGreaterThan(0);
     await expect(actions.cancel(operator, orderid, '   ', id())).rejects.toMatchObject({
       details: { refusal: 'invalid_request' },
     });

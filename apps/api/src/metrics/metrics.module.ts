@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WorkQueueRepository } from '@libs/fulfilment/work-queue.repository';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { OperationalStatsRepository } from '@libs/platform/metrics/operational-stats.repository';
 import { APP_CONFIG } from '../platform/config.module';
@@ -12,9 +13,9 @@ import { MetricsService } from './metrics.service';
   providers: [
     {
       provide: ApiMetrics,
-      useFactory: (stats: OperationalStatsRepository, config: AppConfig) =>
-        new ApiMetrics(stats, config.metrics),
-      inject: [OperationalStatsRepository, APP_CONFIG],
+      useFactory: (stats: OperationalStatsRepository, queue: WorkQueueRepository, config: AppConfig) =>
+        new ApiMetrics(stats, queue, config.metrics),
+      inject: [OperationalStatsRepository, WorkQueueRepository, APP_CONFIG],
     },
     {
       provide: MetricsService,
