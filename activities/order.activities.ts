@@ -174,8 +174,10 @@ export function createOrderActivities(deps: OrderActivityDependencies) {
 
     /** Queues the creation's `confirmed` notification; orders created without one have none to queue. */
     async queueCreationNotification(order: { orderid: string; account: string }): Promise<void> {
-      const notificationId = await deps.orders.findCreationNotificationId(order.orderid);
-      if (notificationId !== null) await deps.notificationQueue.enqueue({ ...order, notificationId });
+      await withFailureClassification(async () => {
+        const notificationId = await deps.orders.findCreationNotificationId(order.orderid);
+        if (notificationId !== null) await deps.notificationQueue.enqueue({ ...order, notificationId });
+      });
     },
   };
 }

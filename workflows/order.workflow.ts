@@ -26,6 +26,7 @@ import {
   type CarriedOrderState,
   DEFAULT_EXTRANET_HEARTBEAT_TIMEOUT_MS,
   DOCUMENTS_UPLOADED_SIGNAL,
+  ORDER_NOT_FOUND_FAILURE,
   ORDER_STATE_QUERY,
   type OrderWorkflowInput,
   REFRESH_REJECTED_CLOSED,
@@ -558,7 +559,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
       const block = collectionBlockOf(error);
       // A round a refresh has superseded meanwhile is not blocked: the new one starts at once.
       if (routes) {
-        const handover = block ?? connectorFailureOf(error);
+        const handover = block ?? handoverOf(error);
         if (handover === null) throw error;
         if (restartRequested) continue;
         await assist(handover.reason, handover.detail);
@@ -580,11 +581,20 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   await condition(allHandlersFinished);
 }
 
-/** An extranet step ended for good (a permanent failure, or the give-up delay passed). */
-function connectorFailureOf(error: unknown): { reason: AssistanceReason; detail: string } | null {
-  if (!(error instanceof ActivityFailure) || !EXTRANET_STEPS.has(error.activityType)) return null;
-  const cause = error.cause?.message ?? error.message;
-  return { reason: 'connector_failed', detail: `${error.activityType}: ${cause}`.slice(0, 500) };
+/**
+ * Why operators must take the order over after `error` ended a collection round, if it is a step that
+ * failed for good: an extranet step (a permanent failure, or the give-up delay passed) means the
+ * connector failed; any other step that cannot succeed by retrying means the processing failed. An order
+ * that does not exist has nobody to hand it to.
+ */
+function handoverOf(error: unknown): { reason: AssistanceReason; detail: string } | null {
+  if (!(error instanceof ActivityFailure)) return null;
+  const cause = error.cause;
+  const detail = `${error.activityType}: ${cause?.message ?? error.message}`.slice(0, 500);
+  if (EXTRANET_STEPS.has(error.activityType)) return { reason: 'connector_failed', detail };
+  const permanent =
+    cause instanceof ApplicationFailure && cause.nonRetryable && cause.type !== ORDER_NOT_FOUND_FAILURE;
+  return permanent ? { reason: 'processing_failed', detail } : null;
 }
 
 function isCredentialsRefused(error: unknown): boolean {

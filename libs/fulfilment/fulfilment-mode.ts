@@ -22,5 +22,10 @@ export const ASSISTANCE_REASONS = [
   'upload_order',
   /** An operator switched the order to assisted fulfilment. */
   'operator_switch',
+  /**
+   * A step of the order's own processing failed for good (an unreadable stored statement, a PDF that
+   * cannot be made…): retrying cannot help, a person looks into it.
+   */
+  'processing_failed',
 ] as const;
 export type AssistanceReason = (typeof ASSISTANCE_REASONS)[number];

@@ -444,6 +444,7 @@ export const CONSOLE_TEXTS = {
     credentials_refused: 'Identifiants refusés par l’extranet, sans actualisation',
     upload_order: 'Dépôt de documents : chiffres à saisir',
     operator_switch: 'Passée en traitement assisté par un opérateur',
+    processing_failed: 'Échec durable du traitement : à examiner',
   },
   states: {
     confirmed: 'confirmée',

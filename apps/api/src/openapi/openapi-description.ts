@@ -17,6 +17,14 @@ pré-état daté (PDF) et notifie chaque changement d’état à l’URL de rapp
 
 Les comptes et les clés API sont créés par l’opérateur (CLI), aucune route ne le fait.
 
+## Traitement assisté
+Quand aucun connecteur ne peut collecter une commande réelle (pas de connecteur pour ce syndic, pas
+d’extranet, accès refusé, commande \`upload\` dont les chiffres se lisent dans les documents), les
+opérateurs du prestataire la traitent à la main (console \`/console\`, hors de cette API) ; la commande
+passe par les mêmes états publiés et les mêmes notifications, et le pré-état daté n’est jamais tiré de
+données inventées. Seule différence visible : une commande \`waiting\` en traitement assisté attend la
+décision d’un opérateur plutôt que le délai d’attente.
+
 ## Enveloppe
 Toutes les réponses JSON, succès comme erreurs, ont la forme
 \`{"message": …, "payload": …, "success": …}\` (clés dans l’ordre alphabétique) ; en erreur
