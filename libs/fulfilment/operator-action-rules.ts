@@ -68,7 +68,13 @@ export function operatorRefusal(
 }
 
 function isOperatorText(value: unknown): boolean {
-  return typeof value === 'string' && value.trim() !== '' && value.length <= OPERATOR_TEXT_MAX;
+  // PostgreSQL's text refuses the NUL character.
+  return (
+    typeof value === 'string' &&
+    value.trim() !== '' &&
+    value.length <= OPERATOR_TEXT_MAX &&
+    !value.includes('\u0000')
+  );
 }
 
 function isIdList(value: unknown): boolean {

@@ -80,7 +80,14 @@ export class WorkQueueRepository {
     const params: unknown[] = [];
     if (filter.reason) where.push(`o.assistance_reason = $${params.push(filter.reason)}`);
     if (filter.state) where.push(`o.state = $${params.push(filter.state)}`);
-    if (filter.account) where.push(`a.email ILIKE $${params.push(`%${escapeLike(filter.account)}%`)}`);
+    if (filter.account) {
+      // PostgreSQL's text cannot hold a NUL character: no email matches one.
+      where.push(
+        filter.account.includes('\u0000')
+          ? 'false'
+          : `a.email ILIKE $${params.push(`%${escapeLike(filter.account)}%`)}`,
+      );
+    }
     const from = `FROM orders o JOIN accounts a ON a.id = o.account_id WHERE ${where.join(' AND ')}`;
     const [rows, total, counts] = await Promise.all([
       this.dataSource.query(
@@ -135,7 +142,8 @@ export class WorkQueueRepository {
    */
   async search(text: string, limit: number): Promise<OrderSearchHit[]> {
     const term = text.trim();
-    if (term === '') return [];
+    // PostgreSQL's text cannot hold a NUL character: no order can match one.
+    if (term === '' || term.includes('\u0000')) return [];
     const like = `%${escapeLike(term)}%`;
     const rows = (await this.dataSource.query(
       `SELECT o.orderid, o.external_id, a.email, o.state, o.test_mode, o.fulfilment_mode, o.address, o.zipcode,

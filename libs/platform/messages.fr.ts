@@ -177,11 +177,11 @@ export const STATEMENT_MESSAGES = {
   source: (field: string) =>
     `Le champ '${field}' doit être l'identifiant (entier positif) du document lu, ou null`,
   text: (field: string, max: number) =>
-    `Le champ '${field}' doit être un texte non vide de ${max} caractères au plus`,
+    `Le champ '${field}' doit être un texte non vide de ${max} caractères au plus, sans caractère nul`,
   integer: (field: string, min: number, max: number) =>
     `Le champ '${field}' doit être un entier entre ${min} et ${max}`,
   namePart: (field: string, max: number) =>
-    `Le champ '${field}' doit être une chaîne de ${max} caractères au plus`,
+    `Le champ '${field}' doit être une chaîne de ${max} caractères au plus, sans caractère nul`,
   cents: (field: string) => `Le champ '${field}' doit être un montant positif ou nul en centimes (entier)`,
   signedCents: (field: string) => `Le champ '${field}' doit être un montant en centimes (entier)`,
   date: (field: string) => `Le champ '${field}' doit être une date valide au format AAAA-MM-JJ`,
@@ -606,7 +606,8 @@ export const CONSOLE_TEXTS = {
     back: 'Retour à la file d’attente',
     backToOrder: 'Retour à la commande',
     csrf: 'Formulaire expiré ou d’une autre origine : rechargez la page et recommencez.',
-    form: 'Le formulaire doit être envoyé par la console.',
+    form: 'Le formulaire doit être envoyé par les pages de la console.',
+    malformedForm: 'Le formulaire reçu est incomplet ou mal formé : renvoyez-le depuis la page.',
     tooLarge: 'Les fichiers envoyés sont trop volumineux.',
     notFound: 'Page ou commande introuvable.',
     internal: (errorId: string) => `Erreur interne (référence ${errorId}).`,

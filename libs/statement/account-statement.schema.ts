@@ -6,6 +6,7 @@ import {
   cents,
   field,
   integer,
+  isStorableText,
   isoDate,
   list,
   object,
@@ -170,7 +171,7 @@ export const STATEMENT_CONTENT_SCHEMA: Schema<StatementContent> = object<Stateme
 function plainText(): Schema<string> {
   const max = 200;
   return leaf(
-    (value): value is string => typeof value === 'string' && value.length <= max,
+    (value): value is string => isStorableText(value) && value.length <= max,
     `a string of at most ${max} characters`,
     (field) => M.namePart(field, max),
     { kind: 'text', maxLength: max, allowEmpty: true },

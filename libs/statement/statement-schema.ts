@@ -94,7 +94,7 @@ export function leaf<T>(
 
 export function text(): Schema<string> {
   return leaf(
-    (value): value is string => typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TEXT,
+    (value): value is string => isStorableText(value) && value.trim() !== '' && value.length <= MAX_TEXT,
     'a non-empty string',
     (field) => M.text(field, MAX_TEXT),
     { kind: 'text', maxLength: MAX_TEXT, allowEmpty: false },
@@ -268,6 +268,11 @@ export function textField(options: { optionalOnWire?: boolean } = {}): Schema<St
 
 function join(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;
+}
+
+/** A string PostgreSQL can store (its text and jsonb types refuse the NUL character). */
+export function isStorableText(value: unknown): value is string {
+  return typeof value === 'string' && !value.includes('\u0000');
 }
 
 export function isCalendarDate(value: string): boolean {

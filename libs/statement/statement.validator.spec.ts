@@ -64,13 +64,26 @@ describe('validateStatement', () => {
         "Le champ 'sellerOwes.otherSumsDue.status' doit valoir 'confirmed' ou 'not_communicated'",
         "Le champ 'syndicateOwes.advances.value' doit être null quand la valeur n'a pas été communiquée ('not_communicated')",
         "Le champ 'coOwnership.registrationNumber.source' doit être l'identifiant (entier positif) du document lu, ou null",
-        "Le champ 'coOwnership.registrationNumber.value' doit être un texte non vide de 1000 caractères au plus",
+        "Le champ 'coOwnership.registrationNumber.value' doit être un texte non vide de 1000 caractères au plus, sans caractère nul",
         "Le champ 'statementDate' doit être une date valide au format AAAA-MM-JJ",
         "Le champ 'worksFund.lotShare' est obligatoire",
         "Le champ 'building.worksPlan.value.state' doit valoir 'adopted', 'project', 'none'",
       ]),
     );
     expect(messages).toHaveLength(8);
+  });
+
+  it('refuses the NUL character, which PostgreSQL cannot store, in every text', () => {
+    const messages = messagesOf(
+      asJson((json) => {
+        json.coOwnership.name.value = 'Résidence\u0000';
+        json.lots[0].owners[0].lastname = 'Du\u0000pont';
+      }),
+    );
+    expect(messages).toEqual([
+      "Le champ 'coOwnership.name.value' doit être un texte non vide de 1000 caractères au plus, sans caractère nul",
+      "Le champ 'lots[0].owners[0].lastname' doit être une chaîne de 200 caractères au plus, sans caractère nul",
+    ]);
   });
 
   it('checks rules across fields once the shape is right', () => {

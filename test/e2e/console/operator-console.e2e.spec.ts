@@ -236,6 +236,27 @@ describe('operator console: assisted fulfilment in the browser', () => {
     expect(await accepted.text()).toContain('secret-vendeur');
   });
 
+  it('answers hostile queries and unknown orders with pages, never a server error', async () => {
+    for (const path of [
+      '/console/search?q=%00',
+      "/console/search?q=%25'%20OR%201=1--",
+      '/console?compte=%00&motif=nimporte&etat=%00&page=-5',
+      '/console?page=99999999999',
+    ]) {
+      const res = await page.request.get(`${stack.api.baseUrl}${path}`);
+      expect({ path, status: res.status() }).toEqual({ path, status: 200 });
+    }
+    for (const path of [
+      '/console/orders/ZZZZZZ',
+      "/console/orders/AB'1",
+      '/console/orders/ABCDEF/documents/abc',
+    ]) {
+      const res = await page.request.get(`${stack.api.baseUrl}${path}`);
+      expect({ path, status: res.status() }).toEqual({ path, status: 404 });
+      expect(await res.text()).toContain('Commande introuvable');
+    }
+  });
+
   it('lets a viewer read everything and change nothing', async () => {
     const viewer = await createTestOperator(stack.api, 'viewer');
     const viewerContext = await browser.newContext({ locale: 'fr-FR' });

@@ -61,7 +61,12 @@ export class ConsoleExceptionFilter implements ExceptionFilter {
       res.redirect(303, `/console/orders/${orderid}?${query.toString()}`);
       return;
     }
-    this.page(res, status, errorMessage(error.code, error.details, detailText), orderid);
+    // The API's text for another media type speaks of JSON; a console form is urlencoded or multipart.
+    const message =
+      error.code === 'unsupported_media_type'
+        ? T.errors.form
+        : errorMessage(error.code, error.details, detailText);
+    this.page(res, status, message, orderid);
   }
 
   private page(res: Response, status: number, message: string, orderid: string | null): void {

@@ -1,5 +1,7 @@
 import busboy from 'busboy';
 import { type Request } from 'express';
+import { DomainError } from '@libs/platform/domain-error';
+import { CONSOLE_TEXTS } from '@libs/platform/messages.fr';
 import { HttpRefusal } from '../../platform/http/http-refusal';
 
 /** A console form as the browser sent it: its fields (repeated names as arrays) and its files. */
@@ -52,11 +54,23 @@ export function readConsoleForm(req: Request, limits: ConsoleFormLimits): Promis
       // The rest is discarded unread once the answer is sent (unread-body.middleware.ts).
       reject(error);
     };
-    const parser = busboy({
-      headers: req.headers,
-      defParamCharset: 'utf8',
-      limits: { fields: limits.fields, files: limits.files, fileSize: limits.bytes, fieldSize: limits.bytes },
-    });
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: {
+          fields: limits.fields,
+          files: limits.files,
+          fileSize: limits.bytes,
+          fieldSize: limits.bytes,
+        },
+      });
+    } catch {
+      // A multipart type without its boundary, an unknown charset…
+      reject(malformed());
+      return;
+    }
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated || info.nameTruncated) return fail(new HttpRefusal('payload_too_large'));
       const previous = body.fields[name];
@@ -75,7 +89,8 @@ export function readConsoleForm(req: Request, limits: ConsoleFormLimits): Promis
     });
     parser.on('fieldsLimit', () => fail(new HttpRefusal('payload_too_large')));
     parser.on('filesLimit', () => fail(new HttpRefusal('payload_too_large')));
-    parser.on('error', fail);
+    // A form cut short or malformed is the client's fault, not the service's.
+    parser.on('error', () => fail(malformed()));
     parser.on('close', () => {
       if (!failed) resolve(body);
     });
@@ -85,4 +100,8 @@ export function readConsoleForm(req: Request, limits: ConsoleFormLimits): Promis
     });
     req.pipe(parser);
   });
+}
+
+function malformed(): DomainError {
+  return new DomainError('validation_failed', {}, CONSOLE_TEXTS.errors.malformedForm);
 }
