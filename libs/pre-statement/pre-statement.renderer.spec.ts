@@ -1,8 +1,10 @@
 import { Doctype } from '@libs/orders/doctype';
 import { defaultKind } from '@libs/orders/document-kind';
-import { confirmed, notCommunicated } from '@libs/statement/statement-field';
+import { confirmed, notCommunicated, valueOf } from '@libs/statement/statement-field';
 import { type PreStatementInput } from './pre-statement-input';
+import { INFORMATION_NOTICE } from './information-notice.texts';
 import { renderPreStatementPdf } from './pre-statement.renderer';
+import { PRE_STATEMENT_TEXTS as T } from './pre-statement.texts';
 import { extractPdfText, type PdfText } from '@test/support/pdf-text';
 import {
   annex,
@@ -378,6 +380,22 @@ describe('renderPreStatementPdf', () => {
     }
   });
 
+  it('item 16: no page ends with a heading, its content left to the next page', async () => {
+    // Two loans with long purposes leave the heading "Procédures en cours" room for one line only.
+    const statement = buildAccountStatement({ procedures: confirmed([]) });
+    const [loan] = valueOf(statement.loans)!;
+    const purpose = confirmed('Financement du ravalement des façades et de la réfection des toitures (2024)');
+    statement.loans = confirmed([
+      { ...loan, purpose },
+      { ...loan, purpose },
+    ]);
+    const tight = await render({ statement });
+    for (const rendered of [sample, tight]) {
+      for (const page of rendered.pageTexts) expect(headingEndingPage(page)).toBeNull();
+    }
+    expectText(tight.text, 'Procédures en cours', 'Aucune procédure en cours.');
+  });
+
   it('marks test-mode documents SPÉCIMEN on every page, and only those', async () => {
     expect(sample.text).not.toContain('SPÉCIMEN');
     const specimen = await render({ testMode: true });
@@ -399,6 +417,35 @@ describe('renderPreStatementPdf', () => {
     expect(first.equals(second)).toBe(true);
   });
 });
+
+/** Every heading the document can print: the section and table headings, the notice's. */
+const HEADINGS: string[] = (() => {
+  const found = [
+    INFORMATION_NOTICE.heading,
+    ...INFORMATION_NOTICE.sections.map((section) => section.heading),
+  ];
+  const collect = (texts: object) => {
+    for (const [key, value] of Object.entries(texts)) {
+      if (typeof value === 'string' && /^heading$|Heading$/.test(key)) found.push(value);
+      else if (typeof value === 'object' && value !== null) collect(value as object);
+    }
+  };
+  collect(T);
+  return found.map(flatText);
+})();
+
+function flatText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The heading the page's content ends with (running header, footer and watermark aside), or null. */
+function headingEndingPage(page: string): string | null {
+  const lines = page.split('\n');
+  const decoration = /^(SPÉCIMEN|Pré-état daté – commande .*|.* Page \d+ \/ \d+)$/;
+  while (lines.length > 0 && decoration.test(lines[lines.length - 1].trim())) lines.pop();
+  const content = flatText(lines.join(' '));
+  return HEADINGS.find((heading) => content.endsWith(heading)) ?? null;
+}
 
 function manyDocuments(count: number): PreStatementInput['documents'] {
   return Array.from({ length: count }, (_, index) => {

@@ -233,7 +233,7 @@ function drawWorks(layout: PdfFlowLayout, view: PreStatementView): void {
     [T.works.proceduresHeading, view.procedures, [34, 30, 36]],
   ] as const) {
     if (typeof content === 'string') {
-      layout.subHeading(heading, layout.measureParagraph(content));
+      layout.subHeading(heading, layout.paragraphKeepHeight(content));
       layout.paragraph(content);
       continue;
     }
@@ -291,7 +291,10 @@ function drawNotice(layout: PdfFlowLayout, view: PreStatementView): void {
   layout.sectionHeading(view.notice.heading, layout.measureParagraph(view.notice.intro, { size: 8.5 }) + 60);
   layout.paragraph(view.notice.intro, { italic: true, justify: true, size: 8.5 });
   for (const section of view.notice.sections) {
-    layout.subHeading(section.heading, layout.measureParagraph(section.paragraphs[0] ?? '', { size: 8.5 }));
+    layout.subHeading(
+      section.heading,
+      layout.paragraphKeepHeight(section.paragraphs[0] ?? '', { size: 8.5 }),
+    );
     for (const paragraph of section.paragraphs) layout.paragraph(paragraph, { justify: true, size: 8.5 });
   }
 }
