@@ -754,6 +754,7 @@ const KIND_ORDER: readonly DocumentKind[] = [
   'works-plan',
   'works-plan-project',
   'energy-audit',
+  'energy-performance',
   'dta',
   'crep',
   'plans',
