@@ -3,12 +3,21 @@ import { confirmed, notCommunicated } from '@libs/statement/statement-field';
 import {
   annex,
   buildAccountStatement,
+  buildAnnexes,
   buildPreStatementInput,
 } from '@test/support/pre-statement-input.factory';
-import { buildPreStatementView, type LabelledValue } from './pre-statement-view';
+import { buildPreStatementView, type LabelledValue, type PreStatementView } from './pre-statement-view';
 
 const NBSP = '\u00a0';
 const valueOf = (rows: LabelledValue[], label: string) => rows.find((row) => row.label === label)?.value;
+
+function checkOf(
+  view: PreStatementView,
+  document: string,
+): Omit<PreStatementView['documentChecks'][number], 'document'> {
+  const { document: _name, ...check } = view.documentChecks.find((line) => line.document === document)!;
+  return check;
+}
 
 describe('buildPreStatementView', () => {
   it('identifies the co-ownership from the statement, and who issued the document from what', () => {
@@ -93,6 +102,66 @@ describe('buildPreStatementView', () => {
       [4, 'Plan du lot'],
     ]);
     expect(view.annexSummary).toMatch(/^4 documents fournis, \d+ documents manquants\.$/);
+  });
+
+  it('takes a diagnostic of unsaid kind for no DTG nor works plan: both "à vérifier", never "fourni"', () => {
+    const documents = [
+      ...buildAnnexes().filter((document) => !['dtg', 'works-plan'].includes(document.kind ?? '')),
+      annex(Doctype.Diagnostic, null, 'DPE collectif', '2024-01-10'),
+    ];
+    const view = buildPreStatementView(buildPreStatementInput({ documents }));
+    const dpe = view.annexes.find((line) => line.title === 'DPE collectif')!;
+    expect(dpe.type).toBe('Diagnostic (nature non précisée)');
+    for (const name of ['Diagnostic technique global (DTG)', 'Plan pluriannuel de travaux (PPT)']) {
+      expect(checkOf(view, name)).toEqual({
+        status: 'undetermined',
+        statusLabel: 'à vérifier',
+        detail: expect.stringContaining(
+          `non établi au vu des documents : annexe n° ${dpe.number}, diagnostic de nature non précisée`,
+        ),
+      });
+    }
+    expect(view.summary.toCheck).toEqual([
+      expect.stringMatching(/^Diagnostic technique global \(DTG\) \(non établi au vu des documents/),
+      expect.stringMatching(/^Plan pluriannuel de travaux \(PPT\) \(adopté par l’AG du 12\/06\/2024/),
+    ]);
+    // The syndic declares that no DTG was ever made: then it does not exist, whatever the diagnostic is.
+    const declared = buildPreStatementView(
+      buildPreStatementInput({
+        documents,
+        statement: buildAccountStatement({ documentsNotExisting: confirmed(['dtg']) }),
+      }),
+    );
+    expect(checkOf(declared, 'Diagnostic technique global (DTG)').status).toBe('notExisting');
+  });
+
+  it('takes a règlement of unsaid extent for the règlement, and leaves the EDD "à vérifier", not missing', () => {
+    const documents = buildAnnexes().map((document) =>
+      document.kind === 'rules-and-division' ? { ...document, kind: null } : document,
+    );
+    const view = buildPreStatementView(
+      buildPreStatementInput({
+        documents,
+        statement: buildAccountStatement({ documentsNotExisting: confirmed(['dta']) }),
+      }),
+    );
+    expect(checkOf(view, 'Règlement de copropriété')).toMatchObject({ status: 'provided' });
+    expect(checkOf(view, 'État descriptif de division')).toEqual({
+      status: 'undetermined',
+      statusLabel: 'à vérifier',
+      detail:
+        'non établi au vu des documents : le règlement fourni (annexe n° 2) ne précise pas s’il le comprend',
+    });
+    expect(view.annexes[1].type).toBe('Règlement de copropriété (contenu non précisé)');
+    // Nothing is known to be missing, and nothing proves the file complete either.
+    expect(view.summary).toMatchObject({
+      complete: false,
+      headline: 'Dossier à vérifier',
+      missing: [],
+      toCheck: [expect.stringMatching(/^État descriptif de division \(non établi/)],
+      legalEffect: expect.stringMatching(/^Si l’un de ces documents n’a pas été communiqué à l’acquéreur/),
+    });
+    expect(view.annexSummary).toBe('11 documents fournis, 0 document manquant, 1 à vérifier.');
   });
 
   it('says "sans objet" for the works plan only while the building is under 15 years old', () => {

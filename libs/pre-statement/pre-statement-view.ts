@@ -1,4 +1,5 @@
-import { type DocumentKind } from '@libs/orders/document-kind';
+import { Doctype } from '@libs/orders/doctype';
+import { type DocumentKind, defaultKind, publishedDoctype } from '@libs/orders/document-kind';
 import {
   type AccountStatement,
   type Cents,
@@ -9,7 +10,7 @@ import {
   type Lot,
 } from '@libs/statement/account-statement';
 import { type StatementField, valueOf } from '@libs/statement/statement-field';
-import { kindLabel } from '@libs/orders/document-labels';
+import { documentLabel } from '@libs/orders/document-labels';
 import { formatEuros } from './euro-amount.format';
 import { formatFrenchDate } from './french-date.format';
 import { INFORMATION_NOTICE, type NoticeSection } from './information-notice.texts';
@@ -100,6 +101,8 @@ export interface PreStatementView {
     complete: boolean;
     headline: string;
     missing: string[];
+    /** Documents the ones obtained may or may not be (a kind nobody said): neither provided nor missing. */
+    toCheck: string[];
     legalEffect: string | null;
     keyFigures: LabelledValue[];
     alerts: string[];
@@ -139,7 +142,8 @@ export function buildPreStatementView(input: PreStatementInput): PreStatementVie
   const buyerWillBear = buyerWillBearSection(statement, context.lotsNotFound);
   const propertyLabel =
     nonBlank(valueOf(statement?.coOwnership.name)) ?? orNotCommunicated(buildingAddress(input));
-  const missingCount = documentChecks.filter((check) => check.status === 'missing').length;
+  const countOf = (status: DocumentStatus) =>
+    documentChecks.filter((check) => check.status === status).length;
   return {
     orderid: input.orderid,
     specimen: input.testMode,
@@ -173,7 +177,7 @@ export function buildPreStatementView(input: PreStatementInput): PreStatementVie
     procedures: proceduresTable(statement),
     documentChecks,
     annexes,
-    annexSummary: T.documents.summary(annexes.length, missingCount),
+    annexSummary: T.documents.summary(annexes.length, countOf('missing'), countOf('undetermined')),
     notice: INFORMATION_NOTICE,
   };
 }
@@ -209,19 +213,29 @@ function summary(
   parts: AmountSection[],
 ): PreStatementView['summary'] {
   const statement = input.statement;
-  const missingDocuments = checks
-    .filter((check) => check.status === 'missing')
-    .map((check) => (check.detail === '' ? check.document : `${check.document} (${check.detail})`));
+  const named = (status: DocumentStatus) =>
+    checks
+      .filter((check) => check.status === status)
+      .map((check) => (check.detail === '' ? check.document : `${check.document} (${check.detail})`));
+  const missingDocuments = named('missing');
+  const toCheck = named('undetermined');
   const missing = [...missingDocuments];
   if (!statement) missing.push(T.summary.statementMissing);
   const unknownFigures = statement ? countNotCommunicated(statement, parts) : 0;
   if (unknownFigures > 0) missing.push(T.summary.figuresMissing(unknownFigures));
-  const complete = missing.length === 0;
+  const complete = missing.length === 0 && toCheck.length === 0;
   return {
     complete,
-    headline: complete ? T.summary.complete : T.summary.incomplete,
+    headline: complete ? T.summary.complete : missing.length > 0 ? T.summary.incomplete : T.summary.toVerify,
     missing: complete ? [T.summary.completeDetail] : missing,
-    legalEffect: missingDocuments.length > 0 ? T.summary.legalEffect : null,
+    toCheck,
+    // Said for certain only of documents known to be missing; of those to check, as a condition.
+    legalEffect:
+      missingDocuments.length > 0
+        ? T.summary.legalEffect
+        : toCheck.length > 0
+          ? T.summary.legalEffectIfMissing
+          : null,
     keyFigures: keyFigures(input, context),
     alerts: alerts(input, context),
   };
@@ -763,8 +777,15 @@ const KIND_ORDER: readonly DocumentKind[] = [
 ];
 
 interface NumberedAnnex extends AnnexLine {
-  kind: DocumentKind;
+  doctype: Doctype;
+  /** Null: a document of a code with several kinds (3, 4) whose kind nobody said. */
+  kind: DocumentKind | null;
   isoDate: string | null;
+}
+
+/** Where a document sorts: with its kind, or, of unsaid kind, with its code's first kind. */
+function kindRank(document: { doctype: Doctype; kind: DocumentKind | null }): number {
+  return KIND_ORDER.indexOf(document.kind ?? defaultKind(document.doctype));
 }
 
 /**
@@ -776,7 +797,7 @@ export function orderAnnexes<A extends PreStatementAnnex>(documents: readonly A[
     .map((document, index) => ({ document, index }))
     .sort(
       (a, b) =>
-        KIND_ORDER.indexOf(a.document.kind) - KIND_ORDER.indexOf(b.document.kind) ||
+        kindRank(a.document) - kindRank(b.document) ||
         (b.document.date ?? '').localeCompare(a.document.date ?? '') ||
         a.index - b.index,
     )
@@ -786,10 +807,11 @@ export function orderAnnexes<A extends PreStatementAnnex>(documents: readonly A[
 function numberedAnnexes(documents: PreStatementAnnex[]): NumberedAnnex[] {
   return orderAnnexes(documents).map((document, index) => ({
     number: index + 1,
+    doctype: document.doctype,
     kind: document.kind,
     isoDate: document.date,
-    type: kindLabel(document.kind),
-    title: nonBlank(document.title) ?? kindLabel(document.kind),
+    type: documentLabel(document),
+    title: nonBlank(document.title) ?? documentLabel(document),
     date: formatFrenchDate(document.date),
     pages:
       document.pages === null ? '' : document.pages === 0 ? T.documents.unreadable : String(document.pages),
@@ -804,19 +826,26 @@ function checkDocuments(
   const statement = input.statement;
   const notExisting = new Set(valueOf(statement?.documentsNotExisting) ?? []);
   const numbersOf = (...kinds: DocumentKind[]) =>
-    annexes.filter((annex) => kinds.includes(annex.kind)).map((annex) => annex.number);
+    annexes.filter((annex) => annex.kind !== null && kinds.includes(annex.kind)).map((annex) => annex.number);
+  const unsaid = unsaidKinds(annexes);
   const check = (document: string, status: DocumentStatus, detail = ''): DocumentCheck => ({
     document,
     status,
     statusLabel: T.documents.statuses[status],
     detail,
   });
-  /** A document the law requires whenever it exists: provided, declared not existing, or missing. */
-  const conditional = (document: string, ...kinds: DocumentKind[]): DocumentCheck => {
-    const numbers = numbersOf(...kinds);
+  /**
+   * A document the law requires whenever it exists: provided, declared not existing, to check when a
+   * document of its code whose kind nobody said may be it, or missing.
+   */
+  const conditional = (document: string, kind: DocumentKind): DocumentCheck => {
+    const numbers = numbersOf(kind);
     if (numbers.length > 0) return check(document, 'provided', T.documents.annexNumbers(numbers));
-    if (kinds.every((kind) => notExisting.has(kind)))
-      return check(document, 'notExisting', T.documents.notExistingDetail);
+    if (notExisting.has(kind)) return check(document, 'notExisting', T.documents.notExistingDetail);
+    // Only a document of the kind's own code may be it (a diagnostic of unsaid kind may be the DTG).
+    const candidates = publishedDoctype(kind) === Doctype.Diagnostic ? unsaid.diagnostics : [];
+    if (candidates.length > 0)
+      return check(document, 'undetermined', T.documents.unsaidDiagnostic(candidates));
     return check(document, 'missing');
   };
   const required = (document: string, ...kinds: DocumentKind[]): DocumentCheck => {
@@ -825,11 +854,24 @@ function checkDocuments(
       ? check(document, 'provided', T.documents.annexNumbers(numbers))
       : check(document, 'missing');
   };
+  // A règlement of unsaid extent is the règlement (its published type), with or without the EDD.
+  const rules = (): DocumentCheck => {
+    const numbers = [...numbersOf('rules', 'rules-and-division'), ...unsaid.rules].sort((a, b) => a - b);
+    return numbers.length > 0
+      ? check(T.documents.rules, 'provided', T.documents.annexNumbers(numbers))
+      : check(T.documents.rules, 'missing');
+  };
+  const division = (): DocumentCheck => {
+    const found = required(T.documents.division, 'division', 'rules-and-division');
+    return found.status === 'missing' && unsaid.rules.length > 0
+      ? check(T.documents.division, 'undetermined', T.documents.unsaidRulesForDivision(unsaid.rules))
+      : found;
+  };
 
   return [
     required(T.documents.summarySheet, 'summary-sheet'),
-    required(T.documents.rules, 'rules', 'rules-and-division'),
-    required(T.documents.division, 'division', 'rules-and-division'),
+    rules(),
+    division(),
     amendmentsCheck(statement, annexes, check),
     ...minutesChecks(statement, annexes, referenceDate, check),
     required(T.documents.maintenanceLog, 'maintenance-log'),
@@ -843,6 +885,13 @@ function checkDocuments(
 }
 
 type CheckMaker = (document: string, status: DocumentStatus, detail?: string) => DocumentCheck;
+
+/** Annex numbers of the documents whose kind nobody said: règlements (code 3) and diagnostics (code 4). */
+function unsaidKinds(annexes: NumberedAnnex[]): { rules: number[]; diagnostics: number[] } {
+  const numbers = (doctype: Doctype) =>
+    annexes.filter((annex) => annex.kind === null && annex.doctype === doctype).map((annex) => annex.number);
+  return { rules: numbers(Doctype.CoOwnershipRules), diagnostics: numbers(Doctype.Diagnostic) };
+}
 
 /** Each published modifying act the syndic reports must be there, matched by its date. */
 function amendmentsCheck(
@@ -866,11 +915,23 @@ function amendmentsCheck(
   }
   const missing = published.filter((act) => !obtained.some((annex) => annex.isoDate === act.date));
   if (missing.length > 0) {
-    return check(
-      T.documents.amendments,
-      'missing',
-      missing.map((act) => T.documents.amendmentMissing(formatFrenchDate(act.date))).join(', '),
-    );
+    // A document of code 3 whose kind nobody said, dated as the act, may be it.
+    const candidates = (date: string) =>
+      annexes
+        .filter(
+          (annex) =>
+            annex.kind === null && annex.doctype === Doctype.CoOwnershipRules && annex.isoDate === date,
+        )
+        .map((annex) => annex.number);
+    const details = missing.map((act) => {
+      const numbers = candidates(act.date);
+      const date = formatFrenchDate(act.date);
+      return numbers.length > 0
+        ? T.documents.amendmentToCheck(date, T.documents.annexNumbers(numbers))
+        : T.documents.amendmentMissing(date);
+    });
+    const undetermined = missing.every((act) => candidates(act.date).length > 0);
+    return check(T.documents.amendments, undetermined ? 'undetermined' : 'missing', details.join(', '));
   }
   return check(
     T.documents.amendments,
@@ -930,6 +991,7 @@ function worksPlanCheck(
   const plan = valueOf(statement?.building.worksPlan);
   const adopted = annexes.filter((annex) => annex.kind === 'works-plan').map((annex) => annex.number);
   const project = annexes.filter((annex) => annex.kind === 'works-plan-project').map((annex) => annex.number);
+  const unsaid = unsaidKinds(annexes).diagnostics;
   const withNumbers = (detail: string, numbers: number[]) =>
     numbers.length > 0 ? `${detail} – ${T.documents.annexNumbers(numbers)}` : detail;
   if (adopted.length > 0) {
@@ -947,11 +1009,13 @@ function worksPlanCheck(
     return check(name, 'notApplicable', T.documents.worksPlanTooRecent(year));
   }
   if (plan?.state === 'none') return check(name, 'notExisting', T.documents.worksPlanNone);
-  return check(
-    name,
-    'missing',
-    plan?.state === 'adopted' && plan.date ? T.documents.worksPlanAdopted(formatFrenchDate(plan.date)) : '',
-  );
+  const declared =
+    plan?.state === 'adopted' && plan.date ? T.documents.worksPlanAdopted(formatFrenchDate(plan.date)) : '';
+  if (unsaid.length > 0) {
+    const detail = T.documents.unsaidDiagnostic(unsaid);
+    return check(name, 'undetermined', declared === '' ? detail : `${declared} ; ${detail}`);
+  }
+  return check(name, 'missing', declared);
 }
 
 // -------------------------------------------------------------------------------------------- helpers

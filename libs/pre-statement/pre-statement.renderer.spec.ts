@@ -110,7 +110,7 @@ describe('renderPreStatementPdf', () => {
     const statement = buildAccountStatement({ documentsNotExisting: confirmed(['dtg', 'dta', 'plans']) });
     const { text, pageTexts } = await render({
       statement,
-      documents: buildAnnexes().filter((document) => !['dtg', 'plans'].includes(document.kind)),
+      documents: buildAnnexes().filter((document) => !['dtg', 'plans'].includes(document.kind ?? '')),
     });
     for (const document of [
       'Diagnostic technique global (DTG)',
@@ -151,6 +151,37 @@ describe('renderPreStatementPdf', () => {
       documents: buildAnnexes().filter((document) => document.title !== 'PV AG du 9 juin 2022'),
     });
     expectText(undated.text, 'Procès-verbal d’AG (21/03/2022 – 20/03/2023)', 'manquant');
+  });
+
+  it('items 3 and 4: a règlement or a diagnostic whose kind nobody said proves nothing it may not be', async () => {
+    const unsaid = buildAnnexes().map((document) =>
+      document.kind === 'rules-and-division' || document.kind === 'dtg'
+        ? { ...document, kind: null, title: document.kind === 'dtg' ? 'DPE collectif' : document.title }
+        : document,
+    );
+    const { text, pageTexts } = await render({
+      documents: unsaid,
+      statement: buildAccountStatement({ documentsNotExisting: confirmed(['dta']) }),
+    });
+    const first = pageTexts[0].replace(/\s+/g, ' ');
+    expect(first).toContain('Dossier à vérifier');
+    expect(first).toContain('À vérifier (non établi au vu des documents obtenus) :');
+    expect(first).toContain('• État descriptif de division (non établi au vu des documents');
+    expect(first).toContain('• Diagnostic technique global (DTG) (non établi au vu des documents');
+    expect(first).toContain('Si l’un de ces documents n’a pas été communiqué à l’acquéreur');
+    expect(first).not.toContain('Dossier incomplet');
+    expect(first).not.toContain('Éléments manquants');
+    expectText(text, 'Règlement de copropriété', 'fourni', 'annexe n° 2');
+    expectText(text, 'État descriptif de division', 'à vérifier', 'non établi au vu des documents');
+    expectText(
+      text,
+      'Diagnostic technique global (DTG)',
+      'à vérifier',
+      'non établi au vu des documents : annexe n° 8, diagnostic de nature non précisée',
+    );
+    expect(text).not.toMatch(/Diagnostic technique global \(DTG\)\s+fourni/);
+    expectText(text, '8', 'Diagnostic (nature non précisée)', 'DPE collectif');
+    expectText(text, '11 documents fournis, 0 document manquant, 2 à vérifier.');
   });
 
   it('item 5: dates the financial figures; a missing fiscal year stays as "non communiqué"; the works fund with its date', async () => {

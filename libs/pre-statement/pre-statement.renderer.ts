@@ -73,11 +73,12 @@ function drawSummary(layout: PdfFlowLayout, view: PreStatementView): void {
   if (view.specimen) layout.notice(T.specimenNotice, { color: LAYOUT_COLORS.alert, bold: true });
   layout.sectionHeading(T.summary.heading);
   const { summary } = view;
+  const list = (intro: string, items: string[]) =>
+    items.length > 0 ? [intro, ...items.map((item) => `• ${item}`)] : [];
   const status = [
     summary.headline,
-    ...(summary.complete
-      ? summary.missing
-      : [T.summary.missingIntro, ...summary.missing.map((item) => `• ${item}`)]),
+    ...(summary.complete ? summary.missing : list(T.summary.missingIntro, summary.missing)),
+    ...list(T.summary.toCheckIntro, summary.toCheck),
     ...(summary.legalEffect ? [summary.legalEffect] : []),
   ];
   layout.notice(status, { color: summary.complete ? LAYOUT_COLORS.ok : LAYOUT_COLORS.alert, bold: true });
@@ -253,7 +254,7 @@ function drawDocuments(layout: PdfFlowLayout, view: PreStatementView): void {
     rows: view.documentChecks.map((check) => ({
       cells: [
         check.document,
-        check.status === 'missing'
+        check.status === 'missing' || check.status === 'undetermined'
           ? { text: check.statusLabel, bold: true, color: LAYOUT_COLORS.alert }
           : { text: check.statusLabel, bold: true },
         check.detail,

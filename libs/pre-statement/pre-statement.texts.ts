@@ -34,9 +34,14 @@ export const PRE_STATEMENT_TEXTS = {
     completeDetail:
       "Toutes les informations et tous les documents prévus par l'article L.721-2 du CCH ont été obtenus.",
     incomplete: 'Dossier incomplet',
+    toVerify: 'Dossier à vérifier',
     missingIntro: 'Éléments manquants :',
+    toCheckIntro: 'À vérifier (non établi au vu des documents obtenus) :',
     legalEffect:
       "Tant que ces documents ne sont pas communiqués à l'acquéreur, son délai de rétractation ne court " +
+      "pas : il ne court qu'à compter du lendemain de leur communication (article L.721-3 du CCH).",
+    legalEffectIfMissing:
+      'Si l’un de ces documents n’a pas été communiqué à l’acquéreur, son délai de rétractation ne court ' +
       "pas : il ne court qu'à compter du lendemain de leur communication (article L.721-3 du CCH).",
     figuresMissing: (count: number) =>
       `${count} montant${count > 1 ? 's' : ''} non communiqué${count > 1 ? 's' : ''} par le syndic (détail ci-après)`,
@@ -254,15 +259,22 @@ export const PRE_STATEMENT_TEXTS = {
       notExisting: 'inexistant',
       notApplicable: 'sans objet',
       notCommunicated: 'non communiqué',
+      undetermined: 'à vérifier',
     },
-    annexNumbers: (numbers: number[]) =>
-      numbers.length === 0 ? '' : `annexe${numbers.length > 1 ? 's' : ''} n° ${numbers.join(', ')}`,
+    annexNumbers: (numbers: number[]) => annexNumberList(numbers),
     notExistingDetail: 'le syndic déclare qu’il n’en existe pas',
     summarySheet: 'Fiche synthétique',
     rules: 'Règlement de copropriété',
     division: 'État descriptif de division',
     amendments: 'Actes modificatifs publiés',
     amendmentMissing: (date: string) => `acte du ${date} non obtenu`,
+    amendmentToCheck: (date: string, annexes: string) =>
+      `acte du ${date} : ${annexes}, document de type règlement au contenu non précisé`,
+    unsaidRulesForDivision: (numbers: number[]) =>
+      `non établi au vu des documents : le règlement fourni (${annexNumberList(numbers)}) ne précise pas ` +
+      's’il le comprend',
+    unsaidDiagnostic: (numbers: number[]) =>
+      `non établi au vu des documents : ${annexNumberList(numbers)}, diagnostic de nature non précisée`,
     noAmendment: 'aucun acte modificatif publié selon le syndic',
     minutes: (date: string) => `Procès-verbal de l’AG du ${date}`,
     minutesWindow: (start: string, end: string) => `Procès-verbal d’AG (${start} – ${end})`,
@@ -293,9 +305,10 @@ export const PRE_STATEMENT_TEXTS = {
     pages: 'Pages',
     noAnnex: 'Aucun document obtenu.',
     unreadable: 'illisible',
-    summary: (found: number, missing: number) =>
+    summary: (found: number, missing: number, toCheck: number) =>
       `${found} document${found > 1 ? 's' : ''} fourni${found > 1 ? 's' : ''}, ` +
-      `${missing} document${missing > 1 ? 's' : ''} manquant${missing > 1 ? 's' : ''}.`,
+      `${missing} document${missing > 1 ? 's' : ''} manquant${missing > 1 ? 's' : ''}` +
+      (toCheck > 0 ? `, ${toCheck} à vérifier.` : '.'),
   },
 
   legalHeading: 'Mention légale',
@@ -306,6 +319,10 @@ export const PRE_STATEMENT_TEXTS = {
     "des informations mises à disposition par le syndic et ne se substitue pas à l'état daté délivré par " +
     "le syndic en application de l'article 5 du décret n° 67-223 du 17 mars 1967.",
 } as const;
+
+function annexNumberList(numbers: number[]): string {
+  return numbers.length === 0 ? '' : `annexe${numbers.length > 1 ? 's' : ''} n° ${numbers.join(', ')}`;
+}
 
 function decadeOf(year: number): string {
   const decade = Math.floor(year / 10) * 10;

@@ -150,6 +150,14 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
       'Diagnostic technique global (DTG) inexistant le syndic déclare qu’il n’en existe pas',
     );
     expect(all).toContain('projet du 02/03/2026, non encore adopté');
+    // Items 3 and 4: the syndic lists its règlement without saying whether it holds the EDD.
+    expect(all).toMatch(
+      /État descriptif de division à vérifier non établi au vu des documents : le règlement fourni \(annexe n° \d+\) ne précise pas s’il le comprend/,
+    );
+    expect(first).toContain(
+      'À vérifier (non établi au vu des documents obtenus) : • État descriptif de division',
+    );
+    expect(first).not.toMatch(/Éléments manquants :[^À]*État descriptif de division/);
     expect(all).toContain('sans objet : le syndicat n’a pas de fonds de travaux');
     expect(all).toContain(
       '01/07/2024 – 30/06/2025 non communiqué non communiqué non communiqué non communiqué',
@@ -179,6 +187,9 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
       'Plan pluriannuel de travaux (PPT) sans objet immeuble achevé en 2016, de moins de 15 ans',
     );
     expect(all).toContain('Dossier technique amiante des parties communes (DTA) inexistant');
+    // Items 3 and 4: its règlement says it holds the EDD; nothing is missing.
+    expect(all).toMatch(/État descriptif de division fourni annexe n° \d+/);
+    expect(all).not.toMatch(/État descriptif de division (manquant|à vérifier)/);
     expect(all).toContain('Référence client aucune');
   });
 

@@ -1,14 +1,14 @@
 import { request as httpRequest } from 'node:http';
 import { Doctype, REQUIRED_DOCTYPES } from '@libs/orders/doctype';
 import { type WireStatement } from '@libs/statement/wire-statement';
-import { type ExtranetDocument } from '@libs/extranet/extranet-document';
+import { type ListedDocument } from './document.catalog';
 import { coOwnershipForUsername } from './fixtures/sandbox-co-ownerships';
 import { type RunningSandboxExtranet, startSandboxExtranet } from './sandbox-server';
 import { type SandboxStatsSnapshot } from './sandbox-stats';
 import { extractPdfText } from '@test/support/pdf-text';
 
-function documentsOf(body: unknown): ExtranetDocument[] {
-  return (body as { documents: ExtranetDocument[] }).documents;
+function documentsOf(body: unknown): ListedDocument[] {
+  return (body as { documents: ListedDocument[] }).documents;
 }
 
 /** A username whose extranet space is the given fixture co-ownership. */
@@ -261,6 +261,22 @@ describe('sandbox extranet server', () => {
           size: expect.any(Number),
         });
       }
+    });
+
+    it('gives each document’s kind where the syndic says it, and none for a règlement it does not', async () => {
+      const kindOf = async (key: string, id: string) => {
+        const documents = documentsOf((await get('/api/v1/documents', await login(usernameFor(key)))).body);
+        return documents.find((document) => document.id === id)!;
+      };
+      expect(await kindOf('terrasses', 'terrasses-reglement')).toMatchObject({
+        doctype: Doctype.CoOwnershipRules,
+        kind: 'rules-and-division',
+      });
+      const vignes = await kindOf('vignes', 'vignes-reglement');
+      expect(vignes.doctype).toBe(Doctype.CoOwnershipRules);
+      expect(vignes).not.toHaveProperty('kind');
+      // A code with one kind always has it.
+      expect(await kindOf('vignes', 'vignes-dta')).toMatchObject({ kind: 'dta' });
     });
 
     it('serves real PDFs carrying their title', async () => {
