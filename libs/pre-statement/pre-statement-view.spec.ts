@@ -84,6 +84,60 @@ describe('buildPreStatementView', () => {
     ]);
   });
 
+  it('gives the seller the calls made due early under article 19-2, as parts 1 to 3 count them', () => {
+    const statement = buildAccountStatement();
+    // The three calls after the statement (569,26 + 569,27 + 569,28 € budget, 150 + 150,60 × 2 € hors budget).
+    statement.syndicateOwes.provisionsMadeDueEarly = confirmed(215_901);
+    statement.buyerWillBear.budgetProvisionsNotYetDue = confirmed(0);
+    statement.buyerWillBear.horsBudgetProvisionsNotYetDue = confirmed(0);
+    const view = buildPreStatementView(buildPreStatementInput({ statement }));
+    expect(view.calls?.lines.map((line) => [line.dueDate, line.party])).toEqual([
+      ['01/01/2025', 'vendeur (échu)'],
+      ['01/04/2025', 'vendeur (exigible par anticipation, art. 19-2)'],
+      ['01/07/2025', 'vendeur (exigible par anticipation, art. 19-2)'],
+      ['01/10/2025', 'vendeur (exigible par anticipation, art. 19-2)'],
+    ]);
+    expect(view.calls?.totals).toEqual([
+      { label: 'Appels échus (vendeur)', value: `719,25${NBSP}€` },
+      { label: 'Exigibles par anticipation, art. 19-2 (vendeur)', value: `2${NBSP}159,01${NBSP}€` },
+      { label: 'Appels à échoir (acquéreur)', value: `0,00${NBSP}€` },
+    ]);
+    expect(view.calls?.note).toContain('article 19-2 de la loi du 10 juillet 1965');
+    expect(view.calls?.note).not.toContain('à vérifier');
+
+    // A total of calls that does not match what the syndic says was made due early is flagged.
+    statement.syndicateOwes.provisionsMadeDueEarly = confirmed(100_000);
+    const mismatch = buildPreStatementView(buildPreStatementInput({ statement }));
+    expect(mismatch.calls?.note).toContain(
+      `le total des appels postérieurs au relevé (2${NBSP}159,01${NBSP}€) ne correspond pas aux provisions ` +
+        `rendues exigibles par anticipation (1${NBSP}000,00${NBSP}€) : à vérifier auprès du syndic`,
+    );
+  });
+
+  it('gives the seller a call that fell due between the statement and the document, and says so', () => {
+    // Issued on 25 July 2025: the call of 1 April and that of 1 July fell due since the statement of 20 March.
+    const view = buildPreStatementView(
+      buildPreStatementInput({ issuedAt: new Date('2025-07-25T09:00:00Z') }),
+    );
+    expect(view.calls?.lines.map((line) => [line.dueDate, line.party])).toEqual([
+      ['01/01/2025', 'vendeur (échu)'],
+      ['01/04/2025', 'vendeur (échu depuis le relevé)'],
+      ['01/07/2025', 'vendeur (échu depuis le relevé)'],
+      ['01/10/2025', 'acquéreur (à échoir)'],
+    ]);
+    expect(view.calls?.totals.map((total) => total.label)).toEqual([
+      'Appels échus (vendeur)',
+      'Échus depuis le relevé (vendeur)',
+      'Appels à échoir (acquéreur)',
+    ]);
+    expect(view.calls?.note).toContain('relevé de compte du 20/03/2025');
+    expect(view.calls?.note).toContain('présent document du 25/07/2025');
+    expect(view.calls?.note).toContain(
+      'Les appels échus entre ces deux dates incombent au vendeur, mais les parties 1 à 3, arrêtées au ' +
+        'relevé, les comptent encore parmi les provisions non encore exigibles',
+    );
+  });
+
   it('numbers the annexes in the law’s order, most recent first within a kind', () => {
     const view = buildPreStatementView(
       buildPreStatementInput({

@@ -2,6 +2,7 @@ import { Doctype } from '@libs/orders/doctype';
 import { type DocumentKind, defaultKind, publishedDoctype } from '@libs/orders/document-kind';
 import {
   type AccountStatement,
+  type CallForFunds,
   type Cents,
   FIGURE_ORIGINS,
   type FigureOrigin,
@@ -171,7 +172,7 @@ export function buildPreStatementView(input: PreStatementInput): PreStatementVie
     chargesHistory: chargesLines(statement),
     syndicateFigures: syndicateFigures(statement),
     worksFund: worksFundLines(statement),
-    calls: callLines(statement),
+    calls: callLines(statement, context),
     votedWorks: votedWorksTable(statement),
     loans: loansTable(statement),
     procedures: proceduresTable(statement),
@@ -185,6 +186,8 @@ export function buildPreStatementView(input: PreStatementInput): PreStatementVie
 interface ViewContext {
   /** The date the figures are at: the statement's, else the day of issue (YYYY-MM-DD). */
   referenceDate: string;
+  /** The day the document is issued, in France (YYYY-MM-DD). */
+  issueDate: string;
   /** Lots the order names that the seller's account does not show. */
   lotsNotFound: string[];
   /** The lots of the statement the document is about. */
@@ -199,6 +202,7 @@ function viewContext(input: PreStatementInput): ViewContext {
     : [];
   return {
     referenceDate: input.statement?.statementDate ?? isoDay(input.issuedAt),
+    issueDate: isoDay(input.issuedAt),
     lotsNotFound,
     lots: statementLots,
   };
@@ -670,11 +674,29 @@ function amountLine(
   return { label, origin: ORIGIN_LABEL(origin), value: formatEuros(valueOf(field)) };
 }
 
-/** The current year's calls: those due at the statement's date are the seller's, the others the buyer's. */
-function callLines(statement: Statement | null): PreStatementView['calls'] {
+type CallShare = 'due' | 'madeDueEarly' | 'dueSinceStatement' | 'notYetDue';
+
+/**
+ * The current year's calls, each with the party that bears it, consistent with parts 1 to 3: due at the
+ * statement's date, the seller's; made due early under article 19-2, the seller's too (the syndic's
+ * `provisionsMadeDueEarly`: a default of payment makes every provision of the year not yet due payable
+ * at once, so all later calls are); fallen due between the statement and the document's issue, the
+ * seller's, flagged, since parts 1 to 3 are at the statement's date; later, the buyer's.
+ */
+function callLines(statement: Statement | null, context: ViewContext): PreStatementView['calls'] {
   const calls = valueOf(statement?.callsForFunds);
   if (!statement || !calls || calls.length === 0) return null;
-  const cutoff = statement.statementDate;
+  const statementDate = statement.statementDate;
+  const early = statement.syndicateOwes.provisionsMadeDueEarly;
+  const madeDueEarly = early.status === 'confirmed' && early.value > 0;
+  const shareOf = (call: CallForFunds): CallShare =>
+    call.dueDate <= statementDate
+      ? 'due'
+      : madeDueEarly
+        ? 'madeDueEarly'
+        : call.dueDate <= context.issueDate
+          ? 'dueSinceStatement'
+          : 'notYetDue';
   const lines = calls.map((call) => {
     const budget = valueOf(call.budget);
     const horsBudget = valueOf(call.horsBudget);
@@ -683,21 +705,34 @@ function callLines(statement: Statement | null): PreStatementView['calls'] {
       budget: formatEuros(budget),
       horsBudget: formatEuros(horsBudget),
       total: formatEuros(budget === null || horsBudget === null ? null : budget + horsBudget),
-      party: call.dueDate <= cutoff ? T.calls.seller : T.calls.buyer,
+      party: T.calls.parties[shareOf(call)],
     };
   });
-  const totalOf = (seller: boolean) => {
-    const selected = calls.filter((call) => call.dueDate <= cutoff === seller);
-    return formatEuros(sumFields(selected.flatMap((call) => [call.budget, call.horsBudget])));
-  };
-  return {
-    lines,
-    totals: [
-      { label: T.calls.sellerTotal, value: totalOf(true) },
-      { label: T.calls.buyerTotal, value: totalOf(false) },
-    ],
-    note: T.calls.note(formatFrenchDate(cutoff)),
-  };
+  const callsOf = (share: CallShare) => calls.filter((call) => shareOf(call) === share);
+  const totalOf = (share: CallShare) =>
+    sumFields(callsOf(share).flatMap((call) => [call.budget, call.horsBudget]));
+  // The usual two totals always; the others only when some call is of them.
+  const totals = (['due', 'madeDueEarly', 'dueSinceStatement', 'notYetDue'] as const)
+    .filter((share) => share === 'due' || share === 'notYetDue' || callsOf(share).length > 0)
+    .map((share) => ({ label: T.calls.totals[share], value: formatEuros(totalOf(share)) }));
+
+  const later = calls.filter((call) => call.dueDate > statementDate);
+  const laterTotal = sumFields(later.flatMap((call) => [call.budget, call.horsBudget]));
+  const notes = [
+    T.calls.source(ORIGIN_LABEL(FIGURE_ORIGINS.callsForFunds)),
+    T.calls.dates(formatFrenchDate(statementDate), formatFrenchDate(context.issueDate)),
+    callsOf('dueSinceStatement').length > 0 ? T.calls.dueSinceStatement : null,
+    T.calls.rule,
+    madeDueEarly ? T.calls.madeDueEarly : null,
+    madeDueEarly && laterTotal !== null && laterTotal !== early.value
+      ? T.calls.madeDueEarlyMismatch(formatEuros(laterTotal), formatEuros(early.value))
+      : null,
+    early.status === 'not_communicated' && later.length > 0 ? T.calls.madeDueEarlyUnknown : null,
+    (valueOf(statement.votedWorks) ?? []).some((work) => (valueOf(work.toCall) ?? 0) > 0)
+      ? T.calls.laterWorks
+      : null,
+  ];
+  return { lines, totals, note: notes.filter((note) => note !== null).join(' ') };
 }
 
 function votedWorksTable(statement: Statement | null): Table | string {

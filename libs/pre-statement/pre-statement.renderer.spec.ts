@@ -251,6 +251,9 @@ describe('renderPreStatementPdf', () => {
     expectText(sample.text, 'Appels échus (vendeur)', '719,25 €');
     expectText(sample.text, 'Appels à échoir (acquéreur)', '2 159,01 €');
     expect(sample.text.replace(/\s+/g, ' ')).toContain('au prorata temporis');
+    expect(sample.text.replace(/\s+/g, ' ')).toContain(
+      'Dates : relevé de compte du 20/03/2025 (parties 1 à 3), présent document du 25/03/2025.',
+    );
   });
 
   it('item 8: a total that leaves out an unknown amount or a lot says so; each figure names its source', async () => {

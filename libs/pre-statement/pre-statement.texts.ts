@@ -211,14 +211,40 @@ export const PRE_STATEMENT_TEXTS = {
     horsBudget: 'Hors budget',
     total: 'Total',
     party: 'À la charge de',
-    seller: 'vendeur (échu)',
-    buyer: 'acquéreur (à échoir)',
-    sellerTotal: 'Appels échus (vendeur)',
-    buyerTotal: 'Appels à échoir (acquéreur)',
-    note: (date: string) =>
-      `Part des lots vendus. Les appels échus à la date du relevé (${date}) incombent au vendeur, ceux ` +
-      'à échoir à l’acquéreur ; à la signature, le notaire répartit selon les dates d’échéance et, si les ' +
-      'parties en conviennent, au prorata temporis.',
+    parties: {
+      due: 'vendeur (échu)',
+      madeDueEarly: 'vendeur (exigible par anticipation, art. 19-2)',
+      dueSinceStatement: 'vendeur (échu depuis le relevé)',
+      notYetDue: 'acquéreur (à échoir)',
+    },
+    totals: {
+      due: 'Appels échus (vendeur)',
+      madeDueEarly: 'Exigibles par anticipation, art. 19-2 (vendeur)',
+      dueSinceStatement: 'Échus depuis le relevé (vendeur)',
+      notYetDue: 'Appels à échoir (acquéreur)',
+    },
+    source: (origin: string) => `Part des lots vendus (source : ${origin}).`,
+    dates: (statementDate: string, issueDate: string) =>
+      `Dates : relevé de compte du ${statementDate} (parties 1 à 3), présent document du ${issueDate}.`,
+    dueSinceStatement:
+      'Les appels échus entre ces deux dates incombent au vendeur, mais les parties 1 à 3, arrêtées au ' +
+      'relevé, les comptent encore parmi les provisions non encore exigibles.',
+    rule:
+      'Les appels échus incombent au vendeur, ceux à échoir à l’acquéreur ; à la signature, le notaire ' +
+      'répartit selon les dates d’échéance et, si les parties en conviennent, au prorata temporis.',
+    madeDueEarly:
+      'Le syndic a rendu exigibles par anticipation les provisions non encore échues de l’exercice ' +
+      '(article 19-2 de la loi du 10 juillet 1965) : elles sont dues par le vendeur (partie 1), la part ' +
+      'des périodes postérieures à la vente pouvant lui être remboursée (partie 2 b).',
+    madeDueEarlyMismatch: (calls: string, early: string) =>
+      `Toutefois, le total des appels postérieurs au relevé (${calls}) ne correspond pas aux provisions ` +
+      `rendues exigibles par anticipation (${early}) : à vérifier auprès du syndic.`,
+    madeDueEarlyUnknown:
+      'Les provisions rendues exigibles par anticipation (article 19-2) n’ont pas été communiquées : si le ' +
+      'syndic en a prononcé l’exigibilité, les appels à échoir incombent au vendeur.',
+    laterWorks:
+      'Le tableau couvre l’exercice en cours ; les appels des travaux votés prévus aux exercices suivants ' +
+      'figurent au tableau des travaux votés (reste à appeler).',
     none: 'non communiqué',
   },
 

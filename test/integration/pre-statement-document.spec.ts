@@ -22,6 +22,17 @@ function flat(text: string): string {
   return text.replace(/\s+/g, ' ');
 }
 
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The day a pre-statement says it was issued (YYYY-MM-DD), from its text. */
+function issuedOn(text: string): string {
+  const match = /Date d'émission (\d\d)\/(\d\d)\/(\d{4})/.exec(text);
+  if (!match) throw new Error('no date of issue');
+  return `${match[3]}-${match[2]}-${match[1]}`;
+}
+
 /*
  * The sandbox's co-ownerships taken through the real stack (API, worker, Temporal, sandbox extranet):
  * the pre-statement and the dossier a client downloads are read back as text and checked item by item
@@ -96,7 +107,16 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
     expect(all).toContain(
       'd) Sommes devenues exigibles du fait de la vente (article 33 de la loi du 10 juillet 1965) compte du vendeur 1 840,00 €',
     ); // item 6
-    expect(all).toMatch(/01\/10\/2026 [\d ]+,\d\d € [\d ]+,\d\d € [\d ]+,\d\d € acquéreur \(à échoir\)/); // item 7
+    // Item 7: the call of 1 October 2026 falls after the statement (15/09/2026); whose it is depends on
+    // whether the document is issued before it or after.
+    const october =
+      issuedOn(all) >= '2026-10-01' ? 'vendeur (échu depuis le relevé)' : 'acquéreur (à échoir)';
+    expect(all).toMatch(
+      new RegExp(`01/10/2026 [\\d ]+,\\d\\d € [\\d ]+,\\d\\d € [\\d ]+,\\d\\d € ${escape(october)}`),
+    );
+    expect(all).toMatch(
+      /Dates : relevé de compte du 15\/09\/2026 \(parties 1 à 3\), présent document du \d\d\/\d\d\/\d{4}\./,
+    );
     expect(all).toContain('compte du vendeur'); // item 8
     expect(all).toContain('comptes du syndicat');
     expect(all).not.toContain('Note interne'); // item 9
@@ -167,6 +187,15 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
     );
     expect(all).toContain('Total des montants connus');
     expect(all).toContain('Action en garantie décennale (infiltrations des toitures)');
+    // Item 7 under article 19-2: the calls made due early are the seller's, as parts 1 to 3 count them.
+    for (const date of ['01/01/2027', '01/04/2027']) {
+      expect(all).toContain(
+        `${date} 1 275,00 € 0,00 € 1 275,00 € vendeur (exigible par anticipation, art. 19-2)`,
+      );
+    }
+    expect(all).toContain('Exigibles par anticipation, art. 19-2 (vendeur) 2 550,00 €');
+    expect(all).toContain('Appels à échoir (acquéreur) 0,00 €');
+    expect(all).not.toContain('à vérifier auprès du syndic');
   });
 
   it('a recent building and sellers whose names need Unicode: printed exactly, works plan "sans objet"', async () => {
