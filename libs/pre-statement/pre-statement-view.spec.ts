@@ -63,6 +63,28 @@ describe('buildPreStatementView', () => {
     expect(view.sellerOwes.totalLabel).toBe('Total');
   });
 
+  it('says where every figure comes from, as FIGURE_ORIGINS has it: page 1, lots, charges, calls, works, loans', () => {
+    const view = buildPreStatementView(buildPreStatementInput());
+    expect(view.summary.keyFigures.map((figure) => [figure.label, figure.origin])).toEqual([
+      ['Bien', ''],
+      ['Lots vendus', ''],
+      ['Solde du compte du vendeur au 20/03/2025', 'compte du vendeur'],
+      ['Charges courantes des lots (budget)', 'comptes du syndicat'],
+      ['Travaux votés restant à appeler (part des lots)', 'comptes du syndicat'],
+      ['Emprunts collectifs restant dus (part des lots)', 'comptes du syndicat'],
+      ['Procédures en cours', ''],
+      ['Fonds de travaux (part des lots)', 'comptes du syndicat'],
+    ]);
+    const fromSyndicate =
+      'Source : comptes du syndicat (montants de l’immeuble, part des lots d’après leurs tantièmes).';
+    expect(view.lotsNote).toContain(fromSyndicate);
+    expect(view.chargesNote).toContain('Source : compte du vendeur.');
+    expect(view.calls?.note).toContain('(source : compte du vendeur)');
+    expect(view.votedWorks).toMatchObject({ source: fromSyndicate });
+    expect(view.loans).toMatchObject({ source: fromSyndicate });
+    expect(view.procedures).toMatchObject({ source: null });
+  });
+
   it('keeps both fiscal years before the current one, matched by their dates', () => {
     const statement = buildAccountStatement();
     if (statement.chargesHistory.status === 'confirmed')

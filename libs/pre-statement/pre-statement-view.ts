@@ -83,6 +83,8 @@ export interface AnnexLine {
 export interface Table {
   columns: string[];
   rows: string[][];
+  /** Where its figures come from (`FIGURE_ORIGINS`); null for a table of no figure. */
+  source: string | null;
 }
 
 /**
@@ -105,13 +107,16 @@ export interface PreStatementView {
     /** Documents the ones obtained may or may not be (a kind nobody said): neither provided nor missing. */
     toCheck: string[];
     legalEffect: string | null;
-    keyFigures: LabelledValue[];
+    /** Each with where it comes from; an empty origin for what is not a figure (the property, the lots). */
+    keyFigures: AmountLine[];
     alerts: string[];
   };
   identification: LabelledValue[];
   syndic: LabelledValue[];
   building: LabelledValue[];
   lots: LotLine[];
+  /** What the lots' columns mean, and where their shares come from. */
+  lotsNote: string;
   sellers: string[];
   /** The seller's all_due_paid declaration, worded by whether the figures confirm it; null without one. */
   allDuePaid: { text: string; contradicted: boolean } | null;
@@ -119,6 +124,7 @@ export interface PreStatementView {
   syndicateOwes: AmountSection;
   buyerWillBear: AmountSection;
   chargesHistory: ChargesLine[];
+  chargesNote: string;
   syndicateFigures: AmountLine[];
   worksFund: AmountLine[];
   calls: { lines: CallLine[]; totals: LabelledValue[]; note: string } | null;
@@ -164,12 +170,14 @@ export function buildPreStatementView(input: PreStatementInput): PreStatementVie
     syndic: syndicLines(input),
     building: buildingLines(statement),
     lots: lotLines(statement, context),
+    lotsNote: `${T.identification.lotsNote} ${T.origin.notes[FIGURE_ORIGINS['lots.annualBudgetShare']]}`,
     sellers: input.owners.length > 0 ? input.owners.map(personName) : [NOT_COMMUNICATED],
     allDuePaid: allDuePaid(input, sellerOwes),
     sellerOwes,
     syndicateOwes,
     buyerWillBear,
     chargesHistory: chargesLines(statement),
+    chargesNote: `${T.financialAnnex.chargesNote} ${T.origin.notes[FIGURE_ORIGINS.chargesHistory]}`,
     syndicateFigures: syndicateFigures(statement),
     worksFund: worksFundLines(statement),
     calls: callLines(statement, context),
@@ -245,7 +253,7 @@ function summary(
   };
 }
 
-function keyFigures(input: PreStatementInput, context: ViewContext): LabelledValue[] {
+function keyFigures(input: PreStatementInput, context: ViewContext): AmountLine[] {
   const statement = input.statement;
   const lots = context.lots;
   const annualBudget = sumFields(lots.map((lot) => lot.annualBudgetShare));
@@ -253,51 +261,56 @@ function keyFigures(input: PreStatementInput, context: ViewContext): LabelledVal
   const loansDue = sumFields((valueOf(statement?.loans) ?? []).map((loan) => loan.lotShareRemaining));
   const procedures = valueOf(statement?.procedures);
   const balance = valueOf(statement?.sellerBalance);
+  const figure = (label: string, value: string, origin: FigureOrigin | null): AmountLine => ({
+    label,
+    value,
+    origin: origin === null ? '' : ORIGIN_LABEL(origin),
+  });
   return [
-    {
-      label: T.summary.property,
-      value: `${propertyName(input)}, ${orNotCommunicated(buildingAddress(input))}`,
-    },
-    { label: T.summary.lots, value: lotsSummary(input, context) },
-    {
-      label: statement
+    figure(T.summary.property, `${propertyName(input)}, ${orNotCommunicated(buildingAddress(input))}`, null),
+    figure(T.summary.lots, lotsSummary(input, context), null),
+    figure(
+      statement
         ? T.summary.sellerBalance(formatFrenchDate(statement.statementDate))
         : T.summary.sellerBalanceUndated,
-      value:
-        balance === null
-          ? NOT_COMMUNICATED
-          : balance > 0
-            ? T.summary.balanceOwed(formatEuros(balance))
-            : balance < 0
-              ? T.summary.balanceCredit(formatEuros(-balance))
-              : T.summary.balanceNil,
-    },
-    {
-      label: T.summary.quarterlyCharges,
-      value:
-        annualBudget === null || lots.length === 0
-          ? NOT_COMMUNICATED
-          : T.summary.perQuarter(formatEuros(Math.round(annualBudget / 4)), formatEuros(annualBudget)),
-    },
-    {
-      label: T.summary.worksNotCalled,
-      value: statement?.votedWorks.status === 'confirmed' ? formatEuros(toCall) : NOT_COMMUNICATED,
-    },
-    {
-      label: T.summary.loans,
-      value: statement?.loans.status === 'confirmed' ? formatEuros(loansDue) : NOT_COMMUNICATED,
-    },
-    {
-      label: T.summary.procedures,
-      value: procedures === null ? NOT_COMMUNICATED : T.summary.proceduresCount(procedures.length),
-    },
-    {
-      label: T.summary.worksFund,
-      value:
-        valueOf(statement?.worksFund.exists) === false
-          ? T.financialAnnex.noWorksFund
-          : formatEuros(valueOf(statement?.worksFund.lotShare)),
-    },
+      balance === null
+        ? NOT_COMMUNICATED
+        : balance > 0
+          ? T.summary.balanceOwed(formatEuros(balance))
+          : balance < 0
+            ? T.summary.balanceCredit(formatEuros(-balance))
+            : T.summary.balanceNil,
+      FIGURE_ORIGINS.sellerBalance,
+    ),
+    figure(
+      T.summary.quarterlyCharges,
+      annualBudget === null || lots.length === 0
+        ? NOT_COMMUNICATED
+        : T.summary.perQuarter(formatEuros(Math.round(annualBudget / 4)), formatEuros(annualBudget)),
+      FIGURE_ORIGINS['lots.annualBudgetShare'],
+    ),
+    figure(
+      T.summary.worksNotCalled,
+      statement?.votedWorks.status === 'confirmed' ? formatEuros(toCall) : NOT_COMMUNICATED,
+      FIGURE_ORIGINS.votedWorks,
+    ),
+    figure(
+      T.summary.loans,
+      statement?.loans.status === 'confirmed' ? formatEuros(loansDue) : NOT_COMMUNICATED,
+      FIGURE_ORIGINS.loans,
+    ),
+    figure(
+      T.summary.procedures,
+      procedures === null ? NOT_COMMUNICATED : T.summary.proceduresCount(procedures.length),
+      null,
+    ),
+    figure(
+      T.summary.worksFund,
+      valueOf(statement?.worksFund.exists) === false
+        ? T.financialAnnex.noWorksFund
+        : formatEuros(valueOf(statement?.worksFund.lotShare)),
+      FIGURE_ORIGINS['worksFund.lotShare'],
+    ),
   ];
 }
 
@@ -756,6 +769,7 @@ function votedWorksTable(statement: Statement | null): Table | string {
       formatEuros(valueOf(work.called)),
       formatEuros(valueOf(work.toCall)),
     ]),
+    source: T.origin.notes[FIGURE_ORIGINS.votedWorks],
   };
 }
 
@@ -772,6 +786,7 @@ function loansTable(statement: Statement | null): Table | string {
       formatEuros(valueOf(loan.lotShareRemaining)),
       formatFrenchDate(valueOf(loan.endDate)),
     ]),
+    source: T.origin.notes[FIGURE_ORIGINS.loans],
   };
 }
 
@@ -786,6 +801,7 @@ function proceduresTable(statement: Statement | null): Table | string {
       orNotCommunicated(valueOf(procedure.counterparty)),
       orNotCommunicated(valueOf(procedure.stage)),
     ]),
+    source: null,
   };
 }
 

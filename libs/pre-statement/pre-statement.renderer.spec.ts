@@ -264,6 +264,20 @@ describe('renderPreStatementPdf', () => {
       '1 234,56 €',
     );
     expectText(sample.text, 'Total', '1 697,06 €');
+    // Page 1's figures, the lots, the charges, the calls, the voted works and the loans name theirs too.
+    const first = sample.pageTexts[0].replace(/\s+/g, ' ');
+    expect(first).toContain(
+      'Solde du compte du vendeur au 20/03/2025 1 697,06 € dus au syndicat compte du vendeur',
+    );
+    expect(first).toContain('Travaux votés restant à appeler (part des lots) 4 054,40 € comptes du syndicat');
+    expect(first).toContain('Fonds de travaux (part des lots) 1 875,00 € comptes du syndicat');
+    const fromSyndicate =
+      'Source : comptes du syndicat (montants de l’immeuble, part des lots d’après leurs tantièmes).';
+    expectText(sample.text, 'diagnostics).', fromSyndicate);
+    expectText(sample.text, '(article L.721-2 2° a du CCH).', 'Source : compte du vendeur.');
+    expectText(sample.text, 'Part des lots vendus (source : compte du vendeur).');
+    expectText(sample.text, '4 054,40 €', fromSyndicate);
+    expectText(sample.text, '31/12/2034', fromSyndicate);
 
     const statement = buildAccountStatement();
     statement.sellerOwes.otherSumsDue = notCommunicated();

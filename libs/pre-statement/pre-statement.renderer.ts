@@ -82,7 +82,7 @@ function drawSummary(layout: PdfFlowLayout, view: PreStatementView): void {
     ...(summary.legalEffect ? [summary.legalEffect] : []),
   ];
   layout.notice(status, { color: summary.complete ? LAYOUT_COLORS.ok : LAYOUT_COLORS.alert, bold: true });
-  layout.table(labelledTable(summary.keyFigures, 38));
+  layout.table(keyFiguresTable(summary.keyFigures));
   layout.subHeading(T.summary.alertsHeading);
   if (summary.alerts.length > 0) {
     layout.notice(
@@ -123,7 +123,7 @@ function drawIdentification(layout: PdfFlowLayout, view: PreStatementView): void
   };
   layout.subHeading(T.identification.lotsHeading, layout.keepHeight(lots));
   layout.table(lots);
-  layout.paragraph(T.identification.lotsNote, { italic: true, color: LAYOUT_COLORS.muted, size: 8 });
+  layout.paragraph(view.lotsNote, { italic: true, color: LAYOUT_COLORS.muted, size: 8 });
   const syndic = labelledTable(view.syndic, 34);
   layout.subHeading(T.identification.syndicHeading, layout.keepHeight(syndic));
   layout.table(syndic);
@@ -183,7 +183,7 @@ function drawFinancialAnnex(layout: PdfFlowLayout, view: PreStatementView): void
   layout.sectionHeading(T.financialAnnex.heading, 40 + layout.keepHeight(charges));
   layout.subHeading(T.financialAnnex.chargesHeading, layout.keepHeight(charges));
   layout.table(charges);
-  layout.paragraph(T.financialAnnex.chargesNote, { italic: true, color: LAYOUT_COLORS.muted, size: 8 });
+  layout.paragraph(view.chargesNote, { italic: true, color: LAYOUT_COLORS.muted, size: 8 });
   const syndicate = originTable(view.syndicateFigures);
   layout.subHeading(T.financialAnnex.syndicateHeading, layout.keepHeight(syndicate));
   layout.table(syndicate);
@@ -241,6 +241,8 @@ function drawWorks(layout: PdfFlowLayout, view: PreStatementView): void {
     const table = plainTable(content, weights);
     layout.subHeading(heading, layout.keepHeight(table));
     layout.table(table);
+    if (content.source)
+      layout.paragraph(content.source, { italic: true, color: LAYOUT_COLORS.muted, size: 8 });
   }
 }
 
@@ -310,6 +312,26 @@ function labelledTable(rows: LabelledValue[], labelWeight: number): TableSpec {
       cells: [
         { text: row.label, color: LAYOUT_COLORS.muted },
         { text: row.value, bold: true },
+      ],
+    })),
+    showHeader: false,
+    rowHeaders: true,
+  };
+}
+
+/** Page 1's figures: label, value, and where the value comes from, in a narrow muted column. */
+function keyFiguresTable(figures: AmountLine[]): TableSpec {
+  return {
+    columns: [
+      { header: '', weight: 33 },
+      { header: '', weight: 47 },
+      { header: '', weight: 20 },
+    ],
+    rows: figures.map((figure) => ({
+      cells: [
+        { text: figure.label, color: LAYOUT_COLORS.muted },
+        { text: figure.value, bold: true },
+        { text: figure.origin, color: LAYOUT_COLORS.muted },
       ],
     })),
     showHeader: false,

@@ -114,7 +114,7 @@ export const PRE_STATEMENT_TEXTS = {
     lotNotFound: 'absent du compte du vendeur',
     lotsNote:
       "Tantièmes généraux sur le total de l'immeuble. La nature du lot (principal ou annexe) décide des " +
-      "exemptions (mesurage, certains diagnostics). Quotes-parts calculées d'après les comptes du syndicat.",
+      'exemptions (mesurage, certains diagnostics).',
     sellersHeading: 'Vendeur(s)',
     buildingHeading: "L'immeuble",
     completionYear: 'Construction (achèvement)',
@@ -137,6 +137,12 @@ export const PRE_STATEMENT_TEXTS = {
     column: 'Source',
     seller_account: 'compte du vendeur',
     syndicate: 'comptes du syndicat',
+    /** Under a table whose figures all come from one place. */
+    notes: {
+      seller_account: 'Source : compte du vendeur.',
+      syndicate:
+        'Source : comptes du syndicat (montants de l’immeuble, part des lots d’après leurs tantièmes).',
+    },
   },
   amountColumn: 'Montant',
   designationColumn: 'Désignation',
@@ -182,8 +188,7 @@ export const PRE_STATEMENT_TEXTS = {
   financialAnnex: {
     heading: 'Annexe financière',
     chargesHeading: 'Charges appelées et payées par le vendeur au titre des deux exercices précédents',
-    chargesNote:
-      'Sommes appelées au vendeur et payées par lui, relevées sur son compte (article L.721-2 2° a du CCH).',
+    chargesNote: 'Sommes appelées au vendeur et payées par lui (article L.721-2 2° a du CCH).',
     fiscalYear: 'Exercice',
     fiscalYearRange: (start: string, end: string) => `${start} – ${end}`,
     previousYear: (n: number) => `Exercice N-${n}`,
