@@ -6,7 +6,12 @@ import {
   buildAnnexes,
   buildPreStatementInput,
 } from '@test/support/pre-statement-input.factory';
-import { buildPreStatementView, type LabelledValue, type PreStatementView } from './pre-statement-view';
+import {
+  buildPreStatementView,
+  type LabelledValue,
+  type PreStatementView,
+  type Table,
+} from './pre-statement-view';
 
 const NBSP = '\u00a0';
 const valueOf = (rows: LabelledValue[], label: string) => rows.find((row) => row.label === label)?.value;
@@ -83,6 +88,36 @@ describe('buildPreStatementView', () => {
     expect(view.votedWorks).toMatchObject({ source: fromSyndicate });
     expect(view.loans).toMatchObject({ source: fromSyndicate });
     expect(view.procedures).toMatchObject({ source: null });
+  });
+
+  it('says under every table of the lots’ shares that it leaves out a lot absent from the account', () => {
+    const view = buildPreStatementView(buildPreStatementInput({ lotsRequested: ['12', '47', '99'] }));
+    const leftOut = 'Les sommes du lot 99, absent du compte du vendeur, ne sont pas comprises.';
+    for (const note of [
+      view.sellerOwes.totalNote,
+      view.syndicateOwes.totalNote,
+      view.buyerWillBear.totalNote,
+      view.chargesNote,
+      view.calls?.note,
+      (view.votedWorks as Table).source,
+      (view.loans as Table).source,
+    ]) {
+      expect(note).toContain(leftOut);
+    }
+    expect(view.summary.alerts).toContain(
+      'Lot 99 absent du compte du vendeur : ses sommes ne figurent dans aucun total.',
+    );
+    // Its figures were not obtained: the file is not complete for it.
+    expect(view.summary.complete).toBe(false);
+    expect(view.summary.missing).toContain('sommes du lot 99, absent du compte du vendeur');
+    expect(view.lots.at(-1)).toEqual({
+      number: '99',
+      description: 'absent du compte du vendeur',
+      nature: '—',
+      shares: '—',
+      annualBudgetShare: '—',
+      worksFundShare: '—',
+    });
   });
 
   it('keeps both fiscal years before the current one, matched by their dates', () => {

@@ -177,12 +177,15 @@ export function buildPreStatementView(input: PreStatementInput): PreStatementVie
     syndicateOwes,
     buyerWillBear,
     chargesHistory: chargesLines(statement),
-    chargesNote: `${T.financialAnnex.chargesNote} ${T.origin.notes[FIGURE_ORIGINS.chargesHistory]}`,
+    chargesNote: withLotsLeftOut(
+      `${T.financialAnnex.chargesNote} ${T.origin.notes[FIGURE_ORIGINS.chargesHistory]}`,
+      context,
+    ),
     syndicateFigures: syndicateFigures(statement),
     worksFund: worksFundLines(statement),
     calls: callLines(statement, context),
-    votedWorks: votedWorksTable(statement),
-    loans: loansTable(statement),
+    votedWorks: votedWorksTable(statement, context),
+    loans: loansTable(statement, context),
     procedures: proceduresTable(statement),
     documentChecks,
     annexes,
@@ -233,6 +236,7 @@ function summary(
   const toCheck = named('undetermined');
   const missing = [...missingDocuments];
   if (!statement) missing.push(T.summary.statementMissing);
+  if (context.lotsNotFound.length > 0) missing.push(T.summary.lotsNotFoundMissing(context.lotsNotFound));
   const unknownFigures = statement ? countNotCommunicated(statement, parts) : 0;
   if (unknownFigures > 0) missing.push(T.summary.figuresMissing(unknownFigures));
   const complete = missing.length === 0 && toCheck.length === 0;
@@ -328,8 +332,7 @@ function alerts(input: PreStatementInput, context: ViewContext): string[] {
   }
   if (valueOf(statement?.building.safeguardPlan) === true) list.push(T.summary.alertSafeguardPlan);
   if (valueOf(statement?.building.perilOrder) === true) list.push(T.summary.alertPerilOrder);
-  if (context.lotsNotFound.length > 0)
-    list.push(T.summary.alertLotsNotFound(context.lotsNotFound.join(', ')));
+  if (context.lotsNotFound.length > 0) list.push(T.summary.alertLotsNotFound(context.lotsNotFound));
   return list;
 }
 
@@ -454,14 +457,18 @@ function buildingLines(statement: Statement | null): LabelledValue[] {
  */
 function lotLines(statement: Statement | null, context: ViewContext): LotLine[] {
   const total = valueOf(statement?.coOwnership.totalShares);
-  const notFound = (number: string): LotLine => ({
-    number,
-    description: statement ? T.identification.lotNotFound : NOT_COMMUNICATED,
-    nature: NOT_COMMUNICATED,
-    shares: NOT_COMMUNICATED,
-    annualBudgetShare: NOT_COMMUNICATED,
-    worksFundShare: NOT_COMMUNICATED,
-  });
+  // A lot the account does not show has no figure to give: its line says so once, not in every column.
+  const notFound = (number: string): LotLine => {
+    const none = statement ? T.identification.noValue : NOT_COMMUNICATED;
+    return {
+      number,
+      description: statement ? T.identification.lotNotFound : NOT_COMMUNICATED,
+      nature: none,
+      shares: none,
+      annualBudgetShare: none,
+      worksFundShare: none,
+    };
+  };
   const lines = [
     ...context.lots.map((lot) => lotLine(lot, total, statement)),
     ...context.lotsNotFound.map(notFound),
@@ -570,7 +577,7 @@ function amountSection(sources: AmountSource[], lotsNotFound: string[]): AmountS
   const allUnknown = unknown.length === sources.length;
   const notes = [
     unknown.length > 0 && !allUnknown ? T.totalLeavesOut(unknown) : null,
-    lotsNotFound.length > 0 && !allUnknown ? T.totalLeavesOutLots(lotsNotFound.join(', ')) : null,
+    lotsNotFound.length > 0 && !allUnknown ? T.totalLeavesOutLots(lotsNotFound) : null,
   ].filter((note): note is string => note !== null);
   return {
     lines,
@@ -732,7 +739,7 @@ function callLines(statement: Statement | null, context: ViewContext): PreStatem
   const later = calls.filter((call) => call.dueDate > statementDate);
   const laterTotal = sumFields(later.flatMap((call) => [call.budget, call.horsBudget]));
   const notes = [
-    T.calls.source(ORIGIN_LABEL(FIGURE_ORIGINS.callsForFunds)),
+    withLotsLeftOut(T.calls.source(ORIGIN_LABEL(FIGURE_ORIGINS.callsForFunds)), context),
     T.calls.dates(formatFrenchDate(statementDate), formatFrenchDate(context.issueDate)),
     callsOf('dueSinceStatement').length > 0 ? T.calls.dueSinceStatement : null,
     T.calls.rule,
@@ -748,7 +755,7 @@ function callLines(statement: Statement | null, context: ViewContext): PreStatem
   return { lines, totals, note: notes.filter((note) => note !== null).join(' ') };
 }
 
-function votedWorksTable(statement: Statement | null): Table | string {
+function votedWorksTable(statement: Statement | null, context: ViewContext): Table | string {
   const works = valueOf(statement?.votedWorks);
   if (works === null) return T.works.notCommunicated;
   if (works.length === 0) return T.works.noVotedWorks;
@@ -769,11 +776,11 @@ function votedWorksTable(statement: Statement | null): Table | string {
       formatEuros(valueOf(work.called)),
       formatEuros(valueOf(work.toCall)),
     ]),
-    source: T.origin.notes[FIGURE_ORIGINS.votedWorks],
+    source: withLotsLeftOut(T.origin.notes[FIGURE_ORIGINS.votedWorks], context),
   };
 }
 
-function loansTable(statement: Statement | null): Table | string {
+function loansTable(statement: Statement | null, context: ViewContext): Table | string {
   const loans = valueOf(statement?.loans);
   if (loans === null) return T.works.notCommunicated;
   if (loans.length === 0) return T.works.noLoans;
@@ -786,7 +793,7 @@ function loansTable(statement: Statement | null): Table | string {
       formatEuros(valueOf(loan.lotShareRemaining)),
       formatFrenchDate(valueOf(loan.endDate)),
     ]),
-    source: T.origin.notes[FIGURE_ORIGINS.loans],
+    source: withLotsLeftOut(T.origin.notes[FIGURE_ORIGINS.loans], context),
   };
 }
 
@@ -1084,6 +1091,11 @@ function buildingAddress(input: PreStatementInput): string {
     valueOf(coOwnership.zipcode) ?? '',
     valueOf(coOwnership.city) ?? '',
   );
+}
+
+/** A note under lots' shares, saying which lots asked for they leave out (absent from the account). */
+function withLotsLeftOut(note: string, context: ViewContext): string {
+  return context.lotsNotFound.length > 0 ? `${note} ${T.totalLeavesOutLots(context.lotsNotFound)}` : note;
 }
 
 /** "a) Provisions exigibles…" is named without its letter in a sentence. */

@@ -284,7 +284,7 @@ describe('renderPreStatementPdf', () => {
     const { text, pageTexts } = await render({ statement, lotsRequested: ['12', '47', '99'] });
     expectText(text, 'Total des montants connus', '1 684,56 €');
     expectText(text, "Total partiel : il n'inclut pas « Autres sommes dues au syndicat » (non communiqué).");
-    expectText(text, 'Les sommes du ou des lots 99, absents du compte du vendeur, ne sont pas comprises.');
+    expectText(text, 'Les sommes du lot 99, absent du compte du vendeur, ne sont pas comprises.');
     expectText(text, '99', 'absent du compte du vendeur');
     expect(pageTexts[0].replace(/\s+/g, ' ')).toContain('Lot 99 absent du compte du vendeur');
   });

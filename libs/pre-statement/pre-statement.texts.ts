@@ -46,6 +46,10 @@ export const PRE_STATEMENT_TEXTS = {
     figuresMissing: (count: number) =>
       `${count} montant${count > 1 ? 's' : ''} non communiqué${count > 1 ? 's' : ''} par le syndic (détail ci-après)`,
     statementMissing: 'relevé de compte du vendeur (informations financières)',
+    lotsNotFoundMissing: (lots: string[]) =>
+      lots.length > 1
+        ? `sommes des lots ${lots.join(', ')}, absents du compte du vendeur`
+        : `sommes du lot ${lots[0]}, absent du compte du vendeur`,
     alertsHeading: 'Alertes',
     noAlert: 'Aucune alerte.',
     property: 'Bien',
@@ -72,9 +76,10 @@ export const PRE_STATEMENT_TEXTS = {
       `${amount} dus au syndicat : la déclaration est contredite par les chiffres.`,
     alertSafeguardPlan: "L'immeuble fait l'objet d'un plan de sauvegarde.",
     alertPerilOrder: "L'immeuble fait l'objet d'un arrêté de péril ou de mise en sécurité.",
-    alertLotsNotFound: (lots: string) =>
-      `Lot${lots.includes(',') ? 's' : ''} ${lots} absent${lots.includes(',') ? 's' : ''} du compte du vendeur : ` +
-      'leurs sommes ne figurent dans aucun total.',
+    alertLotsNotFound: (lots: string[]) =>
+      lots.length > 1
+        ? `Lots ${lots.join(', ')} absents du compte du vendeur : leurs sommes ne figurent dans aucun total.`
+        : `Lot ${lots[0]} absent du compte du vendeur : ses sommes ne figurent dans aucun total.`,
   },
 
   identification: {
@@ -112,6 +117,7 @@ export const PRE_STATEMENT_TEXTS = {
     natures: { principal: 'principal', annexe: 'annexe' },
     sharesOf: (shares: string, total: string) => `${shares} / ${total}`,
     lotNotFound: 'absent du compte du vendeur',
+    noValue: '—',
     lotsNote:
       "Tantièmes généraux sur le total de l'immeuble. La nature du lot (principal ou annexe) décide des " +
       'exemptions (mesurage, certains diagnostics).',
@@ -150,8 +156,10 @@ export const PRE_STATEMENT_TEXTS = {
   partialTotal: 'Total des montants connus',
   totalLeavesOut: (labels: string[]) =>
     `Total partiel : il n'inclut pas ${labels.map((label) => `« ${label} »`).join(', ')} (non communiqué).`,
-  totalLeavesOutLots: (lots: string) =>
-    `Les sommes du ou des lots ${lots}, absents du compte du vendeur, ne sont pas comprises.`,
+  totalLeavesOutLots: (lots: string[]) =>
+    lots.length > 1
+      ? `Les sommes des lots ${lots.join(', ')}, absents du compte du vendeur, ne sont pas comprises.`
+      : `Les sommes du lot ${lots[0]}, absent du compte du vendeur, ne sont pas comprises.`,
 
   sellerOwes: {
     heading: 'Partie 1 – Sommes dues par le vendeur au syndicat',
@@ -235,8 +243,8 @@ export const PRE_STATEMENT_TEXTS = {
       'Les appels échus entre ces deux dates incombent au vendeur, mais les parties 1 à 3, arrêtées au ' +
       'relevé, les comptent encore parmi les provisions non encore exigibles.',
     rule:
-      'Les appels échus incombent au vendeur, ceux à échoir à l’acquéreur ; à la signature, le notaire ' +
-      'répartit selon les dates d’échéance et, si les parties en conviennent, au prorata temporis.',
+      'À la signature, le notaire répartit selon les dates d’échéance et, si les parties en conviennent, ' +
+      'au prorata temporis.',
     madeDueEarly:
       'Le syndic a rendu exigibles par anticipation les provisions non encore échues de l’exercice ' +
       '(article 19-2 de la loi du 10 juillet 1965) : elles sont dues par le vendeur (partie 1), la part ' +
@@ -248,8 +256,7 @@ export const PRE_STATEMENT_TEXTS = {
       'Les provisions rendues exigibles par anticipation (article 19-2) n’ont pas été communiquées : si le ' +
       'syndic en a prononcé l’exigibilité, les appels à échoir incombent au vendeur.',
     laterWorks:
-      'Le tableau couvre l’exercice en cours ; les appels des travaux votés prévus aux exercices suivants ' +
-      'figurent au tableau des travaux votés (reste à appeler).',
+      'Les appels de travaux des exercices suivants figurent au tableau des travaux votés (reste à appeler).',
     none: 'non communiqué',
   },
 
