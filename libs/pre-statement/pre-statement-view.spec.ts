@@ -297,6 +297,23 @@ describe('buildPreStatementView', () => {
     expect(alertsFor(2_250_001)).toContain('Impayés de charges du syndicat : 25,0 % du budget voté');
   });
 
+  it('raises an alert for a plan de sauvegarde and for a péril order, and says "oui" in the building', () => {
+    const statement = buildAccountStatement();
+    statement.building.safeguardPlan = confirmed(true);
+    statement.building.perilOrder = confirmed(true);
+    const view = buildPreStatementView(buildPreStatementInput({ statement }));
+    expect(view.summary.alerts).toEqual(
+      expect.arrayContaining([
+        "L'immeuble fait l'objet d'un plan de sauvegarde.",
+        "L'immeuble fait l'objet d'un arrêté de péril ou de mise en sécurité.",
+      ]),
+    );
+    expect(valueOf(view.building, 'Plan de sauvegarde')).toBe('oui');
+    expect(valueOf(view.building, 'Arrêté de péril ou de mise en sécurité')).toBe('oui');
+    const quiet = buildPreStatementView(buildPreStatementInput());
+    expect(quiet.summary.alerts.join(' ')).not.toMatch(/sauvegarde|péril/);
+  });
+
   it('does not count the article 33 instalments, due because of the sale, as arrears', () => {
     const statement = buildAccountStatement();
     for (const key of Object.keys(statement.sellerOwes) as (keyof typeof statement.sellerOwes)[]) {

@@ -348,10 +348,15 @@ describe('renderPreStatementPdf', () => {
     }
     const statement = buildAccountStatement();
     statement.syndicate.unpaidCharges = confirmed(2_400_000);
+    statement.building.safeguardPlan = confirmed(true);
+    statement.building.perilOrder = confirmed(true);
     const { pageTexts } = await render({ statement });
-    expect(pageTexts[0].replace(/\s+/g, ' ')).toContain(
+    const alerted = pageTexts[0].replace(/\s+/g, ' ');
+    expect(alerted).toContain(
       "Impayés de charges du syndicat : 26,7 % du budget voté (seuil d'alerte : 25 %), au 31/12/2023.",
     );
+    expect(alerted).toContain("• L'immeuble fait l'objet d'un plan de sauvegarde.");
+    expect(alerted).toContain("• L'immeuble fait l'objet d'un arrêté de péril ou de mise en sécurité.");
   });
 
   it('item 12: describes each lot: tantièmes over the total, nature, share of charges and of the works fund', () => {
