@@ -186,7 +186,7 @@ export class PdfFlowLayout {
   }
 
   subHeading(text: string, keepWithNext = 45): void {
-    const height = this.textHeight(text, 'bold', 10.5, this.width) + 10;
+    const height = this.measureSubHeading(text);
     this.doc.font(FONT('bold')).fontSize(10.5);
     this.ensureSpace(Math.min(height + keepWithNext, this.pageContentHeight));
     this.doc.moveDown(0.4);
@@ -196,6 +196,11 @@ export class PdfFlowLayout {
         .text(drawableText(text), this.left, this.doc.y, { width: this.width });
     });
     this.doc.y += 4;
+  }
+
+  /** Height `subHeading` takes, for a section heading to keep the first subheading with it. */
+  measureSubHeading(text: string): number {
+    return this.textHeight(text, 'bold', 10.5, this.width) + 10;
   }
 
   /** Body text; a long paragraph flows onto the next pages. */

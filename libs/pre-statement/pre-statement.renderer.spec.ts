@@ -2,10 +2,9 @@ import { Doctype } from '@libs/orders/doctype';
 import { defaultKind } from '@libs/orders/document-kind';
 import { confirmed, notCommunicated, valueOf } from '@libs/statement/statement-field';
 import { type PreStatementInput } from './pre-statement-input';
-import { INFORMATION_NOTICE } from './information-notice.texts';
 import { renderPreStatementPdf } from './pre-statement.renderer';
-import { PRE_STATEMENT_TEXTS as T } from './pre-statement.texts';
 import { extractPdfText, type PdfText } from '@test/support/pdf-text';
+import { headingEndingPage } from '@test/support/pre-statement-layout';
 import {
   annex,
   buildAccountStatement,
@@ -443,9 +442,17 @@ describe('renderPreStatementPdf', () => {
       { ...loan, purpose },
     ]);
     const tight = await render({ statement });
-    for (const rendered of [sample, tight]) {
+    // Six monthly calls leave the section "Travaux votés, emprunts et procédures" room for its heading only.
+    const monthly = buildAccountStatement();
+    const [call] = valueOf(monthly.callsForFunds)!;
+    monthly.callsForFunds = confirmed(
+      [1, 2, 3, 4, 5, 6].map((month) => ({ ...call, dueDate: `2025-0${month}-01` })),
+    );
+    const sectionAtFoot = await render({ statement: monthly });
+    for (const rendered of [sample, tight, sectionAtFoot]) {
       for (const page of rendered.pageTexts) expect(headingEndingPage(page)).toBeNull();
     }
+    expectText(sectionAtFoot.text, 'Travaux votés, emprunts et procédures', 'Travaux votés');
     expectText(tight.text, 'Procédures en cours', 'Aucune procédure en cours.');
   });
 
@@ -470,35 +477,6 @@ describe('renderPreStatementPdf', () => {
     expect(first.equals(second)).toBe(true);
   });
 });
-
-/** Every heading the document can print: the section and table headings, the notice's. */
-const HEADINGS: string[] = (() => {
-  const found = [
-    INFORMATION_NOTICE.heading,
-    ...INFORMATION_NOTICE.sections.map((section) => section.heading),
-  ];
-  const collect = (texts: object) => {
-    for (const [key, value] of Object.entries(texts)) {
-      if (typeof value === 'string' && /^heading$|Heading$/.test(key)) found.push(value);
-      else if (typeof value === 'object' && value !== null) collect(value as object);
-    }
-  };
-  collect(T);
-  return found.map(flatText);
-})();
-
-function flatText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-/** The heading the page's content ends with (running header, footer and watermark aside), or null. */
-function headingEndingPage(page: string): string | null {
-  const lines = page.split('\n');
-  const decoration = /^(SPÉCIMEN|Pré-état daté – commande .*|.* Page \d+ \/ \d+)$/;
-  while (lines.length > 0 && decoration.test(lines[lines.length - 1].trim())) lines.pop();
-  const content = flatText(lines.join(' '));
-  return HEADINGS.find((heading) => content.endsWith(heading)) ?? null;
-}
 
 function manyDocuments(count: number): PreStatementInput['documents'] {
   return Array.from({ length: count }, (_, index) => {

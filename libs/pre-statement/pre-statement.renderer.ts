@@ -180,7 +180,10 @@ function drawFinancialAnnex(layout: PdfFlowLayout, view: PreStatementView): void
       ],
     })),
   };
-  layout.sectionHeading(T.financialAnnex.heading, 40 + layout.keepHeight(charges));
+  layout.sectionHeading(
+    T.financialAnnex.heading,
+    layout.measureSubHeading(T.financialAnnex.chargesHeading) + layout.keepHeight(charges),
+  );
   layout.subHeading(T.financialAnnex.chargesHeading, layout.keepHeight(charges));
   layout.table(charges);
   layout.paragraph(view.chargesNote, { italic: true, color: LAYOUT_COLORS.muted, size: 8 });
@@ -227,22 +230,29 @@ function drawFinancialAnnex(layout: PdfFlowLayout, view: PreStatementView): void
 }
 
 function drawWorks(layout: PdfFlowLayout, view: PreStatementView): void {
-  layout.sectionHeading(T.works.heading);
-  for (const [heading, content, weights] of [
-    [T.works.votedHeading, view.votedWorks, [34, 12, 14, 14, 13, 13]],
-    [T.works.loansHeading, view.loans, [30, 22, 16, 16, 16]],
-    [T.works.proceduresHeading, view.procedures, [34, 30, 36]],
-  ] as const) {
+  const blocks = (
+    [
+      [T.works.votedHeading, view.votedWorks, [34, 12, 14, 14, 13, 13]],
+      [T.works.loansHeading, view.loans, [30, 22, 16, 16, 16]],
+      [T.works.proceduresHeading, view.procedures, [34, 30, 36]],
+    ] as const
+  ).map(([heading, content, weights]) => {
     if (typeof content === 'string') {
-      layout.subHeading(heading, layout.paragraphKeepHeight(content));
-      layout.paragraph(content);
-      continue;
+      return { heading, keep: layout.paragraphKeepHeight(content), draw: () => layout.paragraph(content) };
     }
     const table = plainTable(content, weights);
-    layout.subHeading(heading, layout.keepHeight(table));
-    layout.table(table);
-    if (content.source)
-      layout.paragraph(content.source, { italic: true, color: LAYOUT_COLORS.muted, size: 8 });
+    const draw = () => {
+      layout.table(table);
+      if (content.source)
+        layout.paragraph(content.source, { italic: true, color: LAYOUT_COLORS.muted, size: 8 });
+    };
+    return { heading, keep: layout.keepHeight(table), draw };
+  });
+  // The section's heading keeps its first subheading and what that one keeps.
+  layout.sectionHeading(T.works.heading, layout.measureSubHeading(blocks[0].heading) + blocks[0].keep);
+  for (const block of blocks) {
+    layout.subHeading(block.heading, block.keep);
+    block.draw();
   }
 }
 
@@ -264,34 +274,56 @@ function drawDocuments(layout: PdfFlowLayout, view: PreStatementView): void {
     })),
     rowHeaders: true,
   };
-  layout.sectionHeading(T.documents.heading, 80);
+  layout.sectionHeading(
+    T.documents.heading,
+    layout.measureParagraph(view.annexSummary) +
+      layout.measureSubHeading(T.documents.checksHeading) +
+      layout.keepHeight(checks),
+  );
   layout.paragraph(view.annexSummary);
-  layout.subHeading(T.documents.checksHeading, 80);
+  layout.subHeading(T.documents.checksHeading, layout.keepHeight(checks));
   layout.table(checks);
 
-  layout.subHeading(T.documents.annexesHeading, 80);
-  layout.paragraph(T.documents.annexesIntro, { italic: true, color: LAYOUT_COLORS.muted, size: 8.5 });
-  if (view.annexes.length === 0) {
+  const annexes: TableSpec | null =
+    view.annexes.length === 0
+      ? null
+      : {
+          columns: [
+            { header: T.documents.number, weight: 6, align: 'right' },
+            { header: T.documents.type, weight: 29 },
+            { header: T.documents.title, weight: 41 },
+            { header: T.documents.date, weight: 13 },
+            { header: T.documents.pages, weight: 11, align: 'right' },
+          ],
+          rows: view.annexes.map((annex) => ({
+            cells: [String(annex.number), annex.type, annex.title, annex.date, annex.pages],
+          })),
+        };
+  const introSize = { size: 8.5 };
+  layout.subHeading(
+    T.documents.annexesHeading,
+    layout.measureParagraph(T.documents.annexesIntro, introSize) +
+      (annexes ? layout.keepHeight(annexes) : layout.paragraphKeepHeight(T.documents.noAnnex)),
+  );
+  layout.paragraph(T.documents.annexesIntro, { italic: true, color: LAYOUT_COLORS.muted, ...introSize });
+  if (!annexes) {
     layout.paragraph(T.documents.noAnnex);
     return;
   }
-  layout.table({
-    columns: [
-      { header: T.documents.number, weight: 6, align: 'right' },
-      { header: T.documents.type, weight: 29 },
-      { header: T.documents.title, weight: 41 },
-      { header: T.documents.date, weight: 13 },
-      { header: T.documents.pages, weight: 11, align: 'right' },
-    ],
-    rows: view.annexes.map((annex) => ({
-      cells: [String(annex.number), annex.type, annex.title, annex.date, annex.pages],
-    })),
-  });
+  layout.table(annexes);
 }
 
 /** The notice d'information, the annex the service prints itself. */
 function drawNotice(layout: PdfFlowLayout, view: PreStatementView): void {
-  layout.sectionHeading(view.notice.heading, layout.measureParagraph(view.notice.intro, { size: 8.5 }) + 60);
+  const [firstSection] = view.notice.sections;
+  layout.sectionHeading(
+    view.notice.heading,
+    layout.measureParagraph(view.notice.intro, { size: 8.5 }) +
+      (firstSection
+        ? layout.measureSubHeading(firstSection.heading) +
+          layout.paragraphKeepHeight(firstSection.paragraphs[0] ?? '', { size: 8.5 })
+        : 0),
+  );
   layout.paragraph(view.notice.intro, { italic: true, justify: true, size: 8.5 });
   for (const section of view.notice.sections) {
     layout.subHeading(

@@ -5,6 +5,7 @@ import { coOwnershipForUsername } from '@apps/extranet-sandbox/src/fixtures/sand
 import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
 import { extractPdfText } from '../support/pdf-text';
 import { checkPdfA2, outlineOf } from '../support/pdfa-check';
+import { headingEndingPage } from '../support/pre-statement-layout';
 import { createTestAccount, signIn } from '../support/test-accounts';
 import { orderBody } from '../support/order-fixtures';
 import { waitFor } from '../support/wait-for';
@@ -57,11 +58,15 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
     return orderid;
   }
 
-  /** The order's pre-statement (kept as `name`), its whole text and its first page's, whitespace folded. */
+  /**
+   * The order's pre-statement (kept as `name`), its whole text and its first page's, whitespace folded;
+   * checked for item 16 on the way: no page ends with a heading.
+   */
   async function readDocument(orderid: string, name: string) {
     const document = await download(orderid, 'document');
     keep(name, document.bytes);
     const { text, pageTexts } = await extractPdfText(document.bytes);
+    for (const page of pageTexts) expect(headingEndingPage(page)).toBeNull();
     return { document, all: flat(text), first: flat(pageTexts[0]) };
   }
 
@@ -97,6 +102,7 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
     const { text, pageTexts } = await extractPdfText(document.bytes);
     const all = flat(text);
     const first = flat(pageTexts[0]);
+    for (const page of pageTexts) expect(headingEndingPage(page)).toBeNull(); // item 16
     expect(first).toContain('Synthèse pour le notaire'); // item 11
     expect(first).toContain('Dossier complet');
     expect(first).toContain('Solde du compte du vendeur au 15/09/2026 à jour (0,00 €)');
