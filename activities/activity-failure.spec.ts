@@ -16,6 +16,8 @@ import {
 } from '@libs/orders/collection/order-processing.errors';
 import { NotificationContentMissingError } from '@libs/notifications/delivery/notification-payload.builder';
 import { OrderNotVisibleYetError } from '@libs/orders/confirmation-email/order-confirmation-mail.service';
+import { WireFormatError } from '@libs/statement/statement-schema';
+import { StoredStatementUnreadableError } from '@libs/statement/stored-statement.reader';
 import { withFailureClassification } from './activity-failure';
 
 const failureOf = (error: unknown) =>
@@ -29,6 +31,12 @@ describe('activity failures: retryable or not, decided in one place', () => {
       ORDER_NOT_FOUND_FAILURE,
     ],
     ['refused credentials', new ExtranetCredentialsRefusedError(), CREDENTIALS_REFUSED_FAILURE],
+    ['a statement that does not read', new WireFormatError('statement.lots', 'an array'), 'WireFormatError'],
+    [
+      'a stored statement that no longer reads',
+      new StoredStatementUnreadableError('Stored statement of unknown version 9'),
+      'StoredStatementUnreadableError',
+    ],
   ])('makes %s a non-retryable failure of its own type', async (_label, error, type) => {
     const failure = await failureOf(error);
     expect(failure).toBeInstanceOf(ApplicationFailure);

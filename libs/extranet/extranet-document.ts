@@ -6,8 +6,11 @@ export interface ExtranetDocument {
   /** The extranet's own identifier, stable across listings. */
   id: string;
   doctype: Doctype;
-  /** Finer than `doctype`, which is always the kind's published code. */
-  kind: DocumentKind;
+  /**
+   * Finer than `doctype`, which is always the kind's published code; null when the extranet does not
+   * say (the protocol's first version), and the kind is then the code's only one, or not known.
+   */
+  kind: DocumentKind | null;
   title: string;
   /** Date of the document (meeting date, diagnostic date…), YYYY-MM-DD. */
   date: string;

@@ -1,5 +1,5 @@
 import { isDoctype } from '@libs/orders/doctype';
-import { type DocumentKind, defaultKind, isDocumentKind, publishedDoctype } from '@libs/orders/document-kind';
+import { type DocumentKind, isDocumentKind, publishedDoctype } from '@libs/orders/document-kind';
 import { type AccountStatement } from '@libs/statement/account-statement';
 import { WireFormatError, isCalendarDate } from '@libs/statement/statement-schema';
 import { parseWireStatement } from '@libs/statement/statement-wire.parser';
@@ -37,18 +37,17 @@ function readDocument(reader: PayloadReader): ExtranetDocument {
   if (!isDoctype(doctype.value)) throw doctype.invalid('a doctype code from 1 to 10');
   const size = reader.field('size').nullableInteger();
   if (size === null || size < 0) throw reader.field('size').invalid('a non-negative integer');
-  // `kind` came after the protocol's first version: absent, the published code's default kind holds.
+  // `kind` came after the protocol's first version: absent (or null), the extranet does not say, and a
+  // document of a code with several kinds (3, 4) is not taken for any one of them.
   const kind = reader.field('kind');
-  if (
-    kind.value !== undefined &&
-    !(isDocumentKind(kind.value) && publishedDoctype(kind.value) === doctype.value)
-  ) {
+  const stated = kind.value === undefined || kind.value === null ? null : kind.value;
+  if (stated !== null && !(isDocumentKind(stated) && publishedDoctype(stated) === doctype.value)) {
     throw kind.invalid(`a document kind of doctype ${doctype.value}`);
   }
   return {
     id: reader.field('id').nonEmptyString(),
     doctype: doctype.value,
-    kind: kind.value === undefined ? defaultKind(doctype.value) : (kind.value as DocumentKind),
+    kind: stated as DocumentKind | null,
     title: reader.field('title').string(),
     date: reader.field('date').date(),
     mimetype: reader.field('mimetype').nonEmptyString(),

@@ -406,13 +406,23 @@ describe('HttpExtranetConnector', () => {
       size: 3,
     };
 
-    it('lists documents, with the default kind of their doctype when the extranet gives none', async () => {
+    it('lists documents with the kind the extranet gives, and none (null) when it gives none', async () => {
       const connector = await connectorFor((_req, res) =>
-        json(res, 200, { documents: [document, { ...document, id: 'd2', doctype: 3, kind: 'division' }] }),
+        json(res, 200, {
+          documents: [
+            document,
+            { ...document, id: 'd2', doctype: 3, kind: 'division' },
+            { ...document, id: 'd3', doctype: 3 },
+            { ...document, id: 'd4', doctype: 4, kind: null },
+          ],
+        }),
       );
+      // A règlement or a diagnostic of unsaid kind is not guessed to be the règlement alone or a DTG.
       await expect(connector.listDocuments(SESSION(stub!.url))).resolves.toEqual([
-        { ...document, kind: 'minutes' },
+        { ...document, kind: null },
         { ...document, id: 'd2', doctype: 3, kind: 'division' },
+        { ...document, id: 'd3', doctype: 3, kind: null },
+        { ...document, id: 'd4', doctype: 4, kind: null },
       ]);
     });
 

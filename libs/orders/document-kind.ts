@@ -17,6 +17,7 @@ export const DOCUMENT_KINDS = [
   'works-plan',
   'works-plan-project',
   'energy-audit',
+  'energy-performance',
   'dta',
   'crep',
   'maintenance-log',
@@ -38,6 +39,7 @@ const PUBLISHED_DOCTYPE: Readonly<Record<DocumentKind, Doctype>> = {
   'works-plan': Doctype.Diagnostic,
   'works-plan-project': Doctype.Diagnostic,
   'energy-audit': Doctype.Diagnostic,
+  'energy-performance': Doctype.Diagnostic,
   dta: Doctype.AsbestosDiagnostic,
   crep: Doctype.LeadDiagnostic,
   'maintenance-log': Doctype.MaintenanceLog,
@@ -46,7 +48,10 @@ const PUBLISHED_DOCTYPE: Readonly<Record<DocumentKind, Doctype>> = {
   other: Doctype.Other,
 };
 
-/** The kind a document has when only its published code is known (an upload, an extranet without kinds). */
+/**
+ * The kind a document is listed under when only its published code is known (an upload, an extranet
+ * without kinds). For codes 3 and 4, which have several kinds, it is a guess: see `statedKind`.
+ */
 const DEFAULT_KIND: Readonly<Record<Doctype, DocumentKind>> = {
   [Doctype.SummarySheet]: 'summary-sheet',
   [Doctype.Minutes]: 'minutes',
@@ -74,7 +79,28 @@ export function defaultKind(doctype: Doctype): DocumentKind {
 
 /** The kind of a stored document: its own when recorded, else the default of its published code. */
 export function kindOf(document: { doctype: Doctype; kind?: string | null }): DocumentKind {
-  return isDocumentKind(document.kind) && publishedDoctype(document.kind) === document.doctype
-    ? document.kind
-    : defaultKind(document.doctype);
+  return statedKind(document) ?? defaultKind(document.doctype);
+}
+
+/**
+ * What a stored document is known to be: its kind when recorded, the only kind of its published code
+ * (a doctype 2 is minutes), or null when its code has several kinds and nobody said which. A doctype 4
+ * may be a DTG, a works plan, an energy audit or a DPE; a doctype 3 the règlement with or without the
+ * état descriptif de division, or a modifying act: such a document must not be taken for one of them.
+ */
+export function statedKind(document: { doctype: Doctype; kind?: string | null }): DocumentKind | null {
+  if (isDocumentKind(document.kind) && publishedDoctype(document.kind) === document.doctype) {
+    return document.kind;
+  }
+  return hasSeveralKinds(document.doctype) ? null : defaultKind(document.doctype);
+}
+
+/** Whether a published code covers several kinds (3 and 4), so that the code alone does not tell the kind. */
+export function hasSeveralKinds(doctype: Doctype): boolean {
+  return kindsOf(doctype).length > 1;
+}
+
+/** The kinds published under a code, in the order of `DOCUMENT_KINDS`. */
+export function kindsOf(doctype: Doctype): DocumentKind[] {
+  return DOCUMENT_KINDS.filter((kind) => PUBLISHED_DOCTYPE[kind] === doctype);
 }

@@ -31,6 +31,7 @@ export const KIND_LABELS: Readonly<Record<DocumentKind, string>> = {
   'works-plan': 'Plan pluriannuel de travaux adopté',
   'works-plan-project': 'Projet de plan pluriannuel de travaux',
   'energy-audit': 'Audit énergétique',
+  'energy-performance': 'Diagnostic de performance énergétique collectif',
   dta: 'Dossier technique amiante',
   crep: "Constat de risque d'exposition au plomb",
   'maintenance-log': "Carnet d'entretien",
@@ -41,4 +42,16 @@ export const KIND_LABELS: Readonly<Record<DocumentKind, string>> = {
 
 export function kindLabel(kind: DocumentKind): string {
   return KIND_LABELS[kind];
+}
+
+/** How a document whose code has several kinds, and whose kind nobody said, is named. */
+const UNSTATED_KIND_LABELS: Readonly<Partial<Record<Doctype, string>>> = {
+  [Doctype.CoOwnershipRules]: 'Règlement de copropriété (contenu non précisé)',
+  [Doctype.Diagnostic]: 'Diagnostic (nature non précisée)',
+};
+
+/** The name of a document in a list of annexes: its kind's, or what its code tells when the kind is unknown. */
+export function documentLabel(document: { doctype: Doctype; kind: DocumentKind | null }): string {
+  if (document.kind !== null) return KIND_LABELS[document.kind];
+  return UNSTATED_KIND_LABELS[document.doctype] ?? DOCTYPE_LABELS[document.doctype];
 }

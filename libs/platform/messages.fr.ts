@@ -125,6 +125,8 @@ export const VALIDATION_MESSAGES = {
   base64: (field: string) => `Le champ '${field}' doit être encodé en base64`,
   pdf: (field: string) => `Le champ '${field}' doit contenir un fichier PDF valide`,
   documentItem: (index: number, reason: string) => `Document n°${index} : ${reason}`,
+  documentKind: (field: string, doctype: number, kinds: readonly string[]) =>
+    `Le champ '${field}' doit valoir, pour le doctype ${doctype}, ${kinds.map((k) => `'${k}'`).join(' ou ')}`,
   filename: (field: string) =>
     `Le champ '${field}' doit être un nom de fichier, sans séparateur de chemin (/ ou \\) ni caractère de contrôle`,
   contentType: (field: string, mimetype: string) =>

@@ -8,7 +8,7 @@ import {
   PDFHexString,
   PDFDict,
 } from 'pdf-lib';
-import { kindLabel } from '@libs/orders/document-labels';
+import { documentLabel } from '@libs/orders/document-labels';
 import { type PreStatementAnnex } from './pre-statement-input';
 import { orderAnnexes } from './pre-statement-view';
 
@@ -89,7 +89,7 @@ export async function buildDossier(
     if (!source) continue;
     const first = await appendAnnex(dossier, source);
     if (first)
-      bookmarks.push({ title: `Annexe n° ${number} – ${annex.title || kindLabel(annex.kind)}`, page: first });
+      bookmarks.push({ title: `Annexe n° ${number} – ${annex.title || documentLabel(annex)}`, page: first });
   }
 
   addOutline(dossier, bookmarks);

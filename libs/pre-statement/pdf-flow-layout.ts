@@ -20,6 +20,11 @@ const NOTICE_INSET = 11;
 const NOTICE_GAP = 8;
 /** A table up to this share of a page moves whole to the next page rather than split. */
 const KEEP_TOGETHER_SHARE = 0.2;
+/**
+ * Rows of a split table that stay with its header on the first page: two, or all three of a table of
+ * three, which could otherwise only split leaving one row alone on a page.
+ */
+const FIRST_ROWS_KEPT = (rows: number) => (rows === 3 ? 3 : 2);
 
 const COLOR = {
   text: '#1a1a1a',
@@ -181,7 +186,7 @@ export class PdfFlowLayout {
   }
 
   subHeading(text: string, keepWithNext = 45): void {
-    const height = this.textHeight(text, 'bold', 10.5, this.width) + 10;
+    const height = this.measureSubHeading(text);
     this.doc.font(FONT('bold')).fontSize(10.5);
     this.ensureSpace(Math.min(height + keepWithNext, this.pageContentHeight));
     this.doc.moveDown(0.4);
@@ -193,17 +198,24 @@ export class PdfFlowLayout {
     this.doc.y += 4;
   }
 
+  /** Height `subHeading` takes, for a section heading to keep the first subheading with it. */
+  measureSubHeading(text: string): number {
+    return this.textHeight(text, 'bold', 10.5, this.width) + 10;
+  }
+
   /** Body text; a long paragraph flows onto the next pages. */
   paragraph(
     text: string,
     options: { italic?: boolean; bold?: boolean; color?: string; justify?: boolean; size?: number } = {},
   ): void {
     const font = FONT(options.italic ? 'italic' : options.bold ? 'bold' : 'regular');
+    // Measured before the font is set for drawing: measuring sets its own.
+    const keep = this.paragraphKeepHeight(text, options);
     this.doc
       .font(font)
       .fontSize(options.size ?? BODY_SIZE)
       .fillColor(options.color ?? COLOR.text);
-    this.ensureSpace(Math.min(this.doc.currentLineHeight(true) * 3, this.pageContentHeight));
+    this.ensureSpace(Math.min(keep, this.pageContentHeight));
     this.tag('P', () => {
       this.doc.text(drawableText(text), this.left, this.doc.y, {
         width: this.width,
@@ -220,6 +232,22 @@ export class PdfFlowLayout {
     const height = this.textHeight(text, options.bold ? 'bold' : 'regular', size, this.width, LINE_GAP);
     this.doc.font(FONT(options.bold ? 'bold' : 'regular')).fontSize(size);
     return height + this.doc.currentLineHeight(true) * 0.4;
+  }
+
+  /**
+   * What of a paragraph must be on the page it starts on: all of it up to three lines, its first three
+   * lines beyond. `paragraph` asks for exactly this, so a heading kept with it (`keepWithNext`) is never
+   * left alone at the foot of a page.
+   */
+  paragraphKeepHeight(
+    text: string,
+    options: { italic?: boolean; bold?: boolean; size?: number } = {},
+  ): number {
+    const style: PdfFontStyle = options.italic ? 'italic' : options.bold ? 'bold' : 'regular';
+    const size = options.size ?? BODY_SIZE;
+    const height = this.textHeight(text, style, size, this.width, LINE_GAP);
+    this.doc.font(FONT(style)).fontSize(size);
+    return Math.min(height, (this.doc.currentLineHeight(true) + LINE_GAP) * 3);
   }
 
   /** A framed statement the reader must not miss (declaration, specimen, alerts), one paragraph a line. */
@@ -278,11 +306,12 @@ export class PdfFlowLayout {
     const rowHeights = rows.map((row) => Math.min(this.rowHeight(row, widths), maxRowHeight));
 
     const wholeHeight = headerHeight + rowHeights.reduce((sum, height) => sum + height, 0);
-    // A small table moves whole; a larger one needs at least its first two rows under the header.
+    // A small table moves whole; a larger one needs at least its first rows under the header.
     const keepWhole = wholeHeight <= this.pageContentHeight * KEEP_TOGETHER_SHARE;
     const firstBlock = keepWhole
       ? wholeHeight
-      : headerHeight + rowHeights.slice(0, 2).reduce((sum, height) => sum + height, 0);
+      : headerHeight +
+        rowHeights.slice(0, FIRST_ROWS_KEPT(rows.length)).reduce((sum, height) => sum + height, 0);
     this.ensureSpace(Math.min(firstBlock, this.pageContentHeight));
 
     const table = this.doc.struct('Table');
@@ -292,12 +321,19 @@ export class PdfFlowLayout {
         this.drawRow(table, headerRow, columns, widths, headerHeight, COLOR.tableHeader, true, false);
     };
     drawHeader();
+    let rowsOnPage = 0;
     rows.forEach((row, index) => {
       const height = rowHeights[index];
-      if (this.doc.y + height > this.bottom) {
+      // The last row never starts a page alone: when it would, the row before goes over with it, as
+      // long as that leaves two rows behind.
+      const lastTwo = index === rows.length - 2 ? height + rowHeights[index + 1] : height;
+      const widow = rowsOnPage >= 2 && this.doc.y + lastTwo > this.bottom;
+      if (this.doc.y + height > this.bottom || widow) {
         this.doc.addPage();
         drawHeader();
+        rowsOnPage = 0;
       }
+      rowsOnPage++;
       const fill = row.emphasis ? COLOR.emphasisRow : null;
       this.drawRow(table, row, columns, widths, height, fill, false, spec.rowHeaders ?? false);
     });
@@ -316,7 +352,7 @@ export class PdfFlowLayout {
     const rows = spec.rows.map((row) => this.rowHeight(row, widths));
     const whole = rows.reduce((sum, height) => sum + height, header);
     if (whole <= this.pageContentHeight * KEEP_TOGETHER_SHARE) return whole + TABLE_GAP;
-    return header + rows.slice(0, 2).reduce((sum, height) => sum + height, 0);
+    return header + rows.slice(0, FIRST_ROWS_KEPT(rows.length)).reduce((sum, height) => sum + height, 0);
   }
 
   /** Height `table` will take when not split, spacing below included. */

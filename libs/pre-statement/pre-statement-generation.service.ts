@@ -6,7 +6,7 @@ import { documentStorageKeys } from '@libs/orders/documents/document-storage-key
 import { type StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { parseLots } from '@libs/orders/order-lots';
 import { Doctype } from '@libs/orders/doctype';
-import { kindOf } from '@libs/orders/document-kind';
+import { statedKind } from '@libs/orders/document-kind';
 import { type PreStatementInput } from './pre-statement-input';
 import { renderPreStatementPdf } from './pre-statement.renderer';
 import { buildDossier, prepareAnnexes } from './dossier.builder';
@@ -49,7 +49,7 @@ export class PreStatementGenerationService {
         documents.map(async (document) => ({
           annex: {
             doctype: document.doctype,
-            kind: kindOf(document),
+            kind: statedKind(document),
             title: document.title,
             date: document.documentDate,
           },

@@ -18,7 +18,11 @@ export interface PreStatementProperty {
 /** One document obtained for the order, annexed to the pre-statement. */
 export interface PreStatementAnnex {
   doctype: Doctype;
-  kind: DocumentKind;
+  /**
+   * What the document is (`statedKind`); null for a document of a code with several kinds (3, 4) whose
+   * kind nobody said: it must not be taken for any one of them.
+   */
+  kind: DocumentKind | null;
   title: string;
   /** YYYY-MM-DD, null when unknown. */
   date: string | null;

@@ -1,6 +1,8 @@
-import { type DocumentKind } from '@libs/orders/document-kind';
+import { Doctype } from '@libs/orders/doctype';
+import { type DocumentKind, defaultKind, publishedDoctype } from '@libs/orders/document-kind';
 import {
   type AccountStatement,
+  type CallForFunds,
   type Cents,
   FIGURE_ORIGINS,
   type FigureOrigin,
@@ -9,7 +11,7 @@ import {
   type Lot,
 } from '@libs/statement/account-statement';
 import { type StatementField, valueOf } from '@libs/statement/statement-field';
-import { kindLabel } from '@libs/orders/document-labels';
+import { documentLabel } from '@libs/orders/document-labels';
 import { formatEuros } from './euro-amount.format';
 import { formatFrenchDate } from './french-date.format';
 import { INFORMATION_NOTICE, type NoticeSection } from './information-notice.texts';
@@ -81,6 +83,8 @@ export interface AnnexLine {
 export interface Table {
   columns: string[];
   rows: string[][];
+  /** Where its figures come from (`FIGURE_ORIGINS`); null for a table of no figure. */
+  source: string | null;
 }
 
 /**
@@ -100,14 +104,19 @@ export interface PreStatementView {
     complete: boolean;
     headline: string;
     missing: string[];
+    /** Documents the ones obtained may or may not be (a kind nobody said): neither provided nor missing. */
+    toCheck: string[];
     legalEffect: string | null;
-    keyFigures: LabelledValue[];
+    /** Each with where it comes from; an empty origin for what is not a figure (the property, the lots). */
+    keyFigures: AmountLine[];
     alerts: string[];
   };
   identification: LabelledValue[];
   syndic: LabelledValue[];
   building: LabelledValue[];
   lots: LotLine[];
+  /** What the lots' columns mean, and where their shares come from. */
+  lotsNote: string;
   sellers: string[];
   /** The seller's all_due_paid declaration, worded by whether the figures confirm it; null without one. */
   allDuePaid: { text: string; contradicted: boolean } | null;
@@ -115,6 +124,7 @@ export interface PreStatementView {
   syndicateOwes: AmountSection;
   buyerWillBear: AmountSection;
   chargesHistory: ChargesLine[];
+  chargesNote: string;
   syndicateFigures: AmountLine[];
   worksFund: AmountLine[];
   calls: { lines: CallLine[]; totals: LabelledValue[]; note: string } | null;
@@ -139,7 +149,8 @@ export function buildPreStatementView(input: PreStatementInput): PreStatementVie
   const buyerWillBear = buyerWillBearSection(statement, context.lotsNotFound);
   const propertyLabel =
     nonBlank(valueOf(statement?.coOwnership.name)) ?? orNotCommunicated(buildingAddress(input));
-  const missingCount = documentChecks.filter((check) => check.status === 'missing').length;
+  const countOf = (status: DocumentStatus) =>
+    documentChecks.filter((check) => check.status === status).length;
   return {
     orderid: input.orderid,
     specimen: input.testMode,
@@ -159,21 +170,26 @@ export function buildPreStatementView(input: PreStatementInput): PreStatementVie
     syndic: syndicLines(input),
     building: buildingLines(statement),
     lots: lotLines(statement, context),
+    lotsNote: `${T.identification.lotsNote} ${T.origin.notes[FIGURE_ORIGINS['lots.annualBudgetShare']]}`,
     sellers: input.owners.length > 0 ? input.owners.map(personName) : [NOT_COMMUNICATED],
     allDuePaid: allDuePaid(input, sellerOwes),
     sellerOwes,
     syndicateOwes,
     buyerWillBear,
     chargesHistory: chargesLines(statement),
+    chargesNote: withLotsLeftOut(
+      `${T.financialAnnex.chargesNote} ${T.origin.notes[FIGURE_ORIGINS.chargesHistory]}`,
+      context,
+    ),
     syndicateFigures: syndicateFigures(statement),
     worksFund: worksFundLines(statement),
-    calls: callLines(statement),
-    votedWorks: votedWorksTable(statement),
-    loans: loansTable(statement),
+    calls: callLines(statement, context),
+    votedWorks: votedWorksTable(statement, context),
+    loans: loansTable(statement, context),
     procedures: proceduresTable(statement),
     documentChecks,
     annexes,
-    annexSummary: T.documents.summary(annexes.length, missingCount),
+    annexSummary: T.documents.summary(annexes.length, countOf('missing'), countOf('undetermined')),
     notice: INFORMATION_NOTICE,
   };
 }
@@ -181,6 +197,8 @@ export function buildPreStatementView(input: PreStatementInput): PreStatementVie
 interface ViewContext {
   /** The date the figures are at: the statement's, else the day of issue (YYYY-MM-DD). */
   referenceDate: string;
+  /** The day the document is issued, in France (YYYY-MM-DD). */
+  issueDate: string;
   /** Lots the order names that the seller's account does not show. */
   lotsNotFound: string[];
   /** The lots of the statement the document is about. */
@@ -195,6 +213,7 @@ function viewContext(input: PreStatementInput): ViewContext {
     : [];
   return {
     referenceDate: input.statement?.statementDate ?? isoDay(input.issuedAt),
+    issueDate: isoDay(input.issuedAt),
     lotsNotFound,
     lots: statementLots,
   };
@@ -209,25 +228,36 @@ function summary(
   parts: AmountSection[],
 ): PreStatementView['summary'] {
   const statement = input.statement;
-  const missingDocuments = checks
-    .filter((check) => check.status === 'missing')
-    .map((check) => (check.detail === '' ? check.document : `${check.document} (${check.detail})`));
+  const named = (status: DocumentStatus) =>
+    checks
+      .filter((check) => check.status === status)
+      .map((check) => (check.detail === '' ? check.document : `${check.document} (${check.detail})`));
+  const missingDocuments = named('missing');
+  const toCheck = named('undetermined');
   const missing = [...missingDocuments];
   if (!statement) missing.push(T.summary.statementMissing);
+  if (context.lotsNotFound.length > 0) missing.push(T.summary.lotsNotFoundMissing(context.lotsNotFound));
   const unknownFigures = statement ? countNotCommunicated(statement, parts) : 0;
   if (unknownFigures > 0) missing.push(T.summary.figuresMissing(unknownFigures));
-  const complete = missing.length === 0;
+  const complete = missing.length === 0 && toCheck.length === 0;
   return {
     complete,
-    headline: complete ? T.summary.complete : T.summary.incomplete,
+    headline: complete ? T.summary.complete : missing.length > 0 ? T.summary.incomplete : T.summary.toVerify,
     missing: complete ? [T.summary.completeDetail] : missing,
-    legalEffect: missingDocuments.length > 0 ? T.summary.legalEffect : null,
+    toCheck,
+    // Said for certain only of documents known to be missing; of those to check, as a condition.
+    legalEffect:
+      missingDocuments.length > 0
+        ? T.summary.legalEffect
+        : toCheck.length > 0
+          ? T.summary.legalEffectIfMissing
+          : null,
     keyFigures: keyFigures(input, context),
     alerts: alerts(input, context),
   };
 }
 
-function keyFigures(input: PreStatementInput, context: ViewContext): LabelledValue[] {
+function keyFigures(input: PreStatementInput, context: ViewContext): AmountLine[] {
   const statement = input.statement;
   const lots = context.lots;
   const annualBudget = sumFields(lots.map((lot) => lot.annualBudgetShare));
@@ -235,51 +265,56 @@ function keyFigures(input: PreStatementInput, context: ViewContext): LabelledVal
   const loansDue = sumFields((valueOf(statement?.loans) ?? []).map((loan) => loan.lotShareRemaining));
   const procedures = valueOf(statement?.procedures);
   const balance = valueOf(statement?.sellerBalance);
+  const figure = (label: string, value: string, origin: FigureOrigin | null): AmountLine => ({
+    label,
+    value,
+    origin: origin === null ? '' : ORIGIN_LABEL(origin),
+  });
   return [
-    {
-      label: T.summary.property,
-      value: `${propertyName(input)}, ${orNotCommunicated(buildingAddress(input))}`,
-    },
-    { label: T.summary.lots, value: lotsSummary(input, context) },
-    {
-      label: statement
+    figure(T.summary.property, `${propertyName(input)}, ${orNotCommunicated(buildingAddress(input))}`, null),
+    figure(T.summary.lots, lotsSummary(input, context), null),
+    figure(
+      statement
         ? T.summary.sellerBalance(formatFrenchDate(statement.statementDate))
         : T.summary.sellerBalanceUndated,
-      value:
-        balance === null
-          ? NOT_COMMUNICATED
-          : balance > 0
-            ? T.summary.balanceOwed(formatEuros(balance))
-            : balance < 0
-              ? T.summary.balanceCredit(formatEuros(-balance))
-              : T.summary.balanceNil,
-    },
-    {
-      label: T.summary.quarterlyCharges,
-      value:
-        annualBudget === null || lots.length === 0
-          ? NOT_COMMUNICATED
-          : T.summary.perQuarter(formatEuros(Math.round(annualBudget / 4)), formatEuros(annualBudget)),
-    },
-    {
-      label: T.summary.worksNotCalled,
-      value: statement?.votedWorks.status === 'confirmed' ? formatEuros(toCall) : NOT_COMMUNICATED,
-    },
-    {
-      label: T.summary.loans,
-      value: statement?.loans.status === 'confirmed' ? formatEuros(loansDue) : NOT_COMMUNICATED,
-    },
-    {
-      label: T.summary.procedures,
-      value: procedures === null ? NOT_COMMUNICATED : T.summary.proceduresCount(procedures.length),
-    },
-    {
-      label: T.summary.worksFund,
-      value:
-        valueOf(statement?.worksFund.exists) === false
-          ? T.financialAnnex.noWorksFund
-          : formatEuros(valueOf(statement?.worksFund.lotShare)),
-    },
+      balance === null
+        ? NOT_COMMUNICATED
+        : balance > 0
+          ? T.summary.balanceOwed(formatEuros(balance))
+          : balance < 0
+            ? T.summary.balanceCredit(formatEuros(-balance))
+            : T.summary.balanceNil,
+      FIGURE_ORIGINS.sellerBalance,
+    ),
+    figure(
+      T.summary.quarterlyCharges,
+      annualBudget === null || lots.length === 0
+        ? NOT_COMMUNICATED
+        : T.summary.perQuarter(formatEuros(Math.round(annualBudget / 4)), formatEuros(annualBudget)),
+      FIGURE_ORIGINS['lots.annualBudgetShare'],
+    ),
+    figure(
+      T.summary.worksNotCalled,
+      statement?.votedWorks.status === 'confirmed' ? formatEuros(toCall) : NOT_COMMUNICATED,
+      FIGURE_ORIGINS.votedWorks,
+    ),
+    figure(
+      T.summary.loans,
+      statement?.loans.status === 'confirmed' ? formatEuros(loansDue) : NOT_COMMUNICATED,
+      FIGURE_ORIGINS.loans,
+    ),
+    figure(
+      T.summary.procedures,
+      procedures === null ? NOT_COMMUNICATED : T.summary.proceduresCount(procedures.length),
+      null,
+    ),
+    figure(
+      T.summary.worksFund,
+      valueOf(statement?.worksFund.exists) === false
+        ? T.financialAnnex.noWorksFund
+        : formatEuros(valueOf(statement?.worksFund.lotShare)),
+      FIGURE_ORIGINS['worksFund.lotShare'],
+    ),
   ];
 }
 
@@ -297,8 +332,7 @@ function alerts(input: PreStatementInput, context: ViewContext): string[] {
   }
   if (valueOf(statement?.building.safeguardPlan) === true) list.push(T.summary.alertSafeguardPlan);
   if (valueOf(statement?.building.perilOrder) === true) list.push(T.summary.alertPerilOrder);
-  if (context.lotsNotFound.length > 0)
-    list.push(T.summary.alertLotsNotFound(context.lotsNotFound.join(', ')));
+  if (context.lotsNotFound.length > 0) list.push(T.summary.alertLotsNotFound(context.lotsNotFound));
   return list;
 }
 
@@ -423,14 +457,18 @@ function buildingLines(statement: Statement | null): LabelledValue[] {
  */
 function lotLines(statement: Statement | null, context: ViewContext): LotLine[] {
   const total = valueOf(statement?.coOwnership.totalShares);
-  const notFound = (number: string): LotLine => ({
-    number,
-    description: statement ? T.identification.lotNotFound : NOT_COMMUNICATED,
-    nature: NOT_COMMUNICATED,
-    shares: NOT_COMMUNICATED,
-    annualBudgetShare: NOT_COMMUNICATED,
-    worksFundShare: NOT_COMMUNICATED,
-  });
+  // A lot the account does not show has no figure to give: its line says so once, not in every column.
+  const notFound = (number: string): LotLine => {
+    const none = statement ? T.identification.noValue : NOT_COMMUNICATED;
+    return {
+      number,
+      description: statement ? T.identification.lotNotFound : NOT_COMMUNICATED,
+      nature: none,
+      shares: none,
+      annualBudgetShare: none,
+      worksFundShare: none,
+    };
+  };
   const lines = [
     ...context.lots.map((lot) => lotLine(lot, total, statement)),
     ...context.lotsNotFound.map(notFound),
@@ -539,7 +577,7 @@ function amountSection(sources: AmountSource[], lotsNotFound: string[]): AmountS
   const allUnknown = unknown.length === sources.length;
   const notes = [
     unknown.length > 0 && !allUnknown ? T.totalLeavesOut(unknown) : null,
-    lotsNotFound.length > 0 && !allUnknown ? T.totalLeavesOutLots(lotsNotFound.join(', ')) : null,
+    lotsNotFound.length > 0 && !allUnknown ? T.totalLeavesOutLots(lotsNotFound) : null,
   ].filter((note): note is string => note !== null);
   return {
     lines,
@@ -656,11 +694,29 @@ function amountLine(
   return { label, origin: ORIGIN_LABEL(origin), value: formatEuros(valueOf(field)) };
 }
 
-/** The current year's calls: those due at the statement's date are the seller's, the others the buyer's. */
-function callLines(statement: Statement | null): PreStatementView['calls'] {
+type CallShare = 'due' | 'madeDueEarly' | 'dueSinceStatement' | 'notYetDue';
+
+/**
+ * The current year's calls, each with the party that bears it, consistent with parts 1 to 3: due at the
+ * statement's date, the seller's; made due early under article 19-2, the seller's too (the syndic's
+ * `provisionsMadeDueEarly`: a default of payment makes every provision of the year not yet due payable
+ * at once, so all later calls are); fallen due between the statement and the document's issue, the
+ * seller's, flagged, since parts 1 to 3 are at the statement's date; later, the buyer's.
+ */
+function callLines(statement: Statement | null, context: ViewContext): PreStatementView['calls'] {
   const calls = valueOf(statement?.callsForFunds);
   if (!statement || !calls || calls.length === 0) return null;
-  const cutoff = statement.statementDate;
+  const statementDate = statement.statementDate;
+  const early = statement.syndicateOwes.provisionsMadeDueEarly;
+  const madeDueEarly = early.status === 'confirmed' && early.value > 0;
+  const shareOf = (call: CallForFunds): CallShare =>
+    call.dueDate <= statementDate
+      ? 'due'
+      : madeDueEarly
+        ? 'madeDueEarly'
+        : call.dueDate <= context.issueDate
+          ? 'dueSinceStatement'
+          : 'notYetDue';
   const lines = calls.map((call) => {
     const budget = valueOf(call.budget);
     const horsBudget = valueOf(call.horsBudget);
@@ -669,24 +725,37 @@ function callLines(statement: Statement | null): PreStatementView['calls'] {
       budget: formatEuros(budget),
       horsBudget: formatEuros(horsBudget),
       total: formatEuros(budget === null || horsBudget === null ? null : budget + horsBudget),
-      party: call.dueDate <= cutoff ? T.calls.seller : T.calls.buyer,
+      party: T.calls.parties[shareOf(call)],
     };
   });
-  const totalOf = (seller: boolean) => {
-    const selected = calls.filter((call) => call.dueDate <= cutoff === seller);
-    return formatEuros(sumFields(selected.flatMap((call) => [call.budget, call.horsBudget])));
-  };
-  return {
-    lines,
-    totals: [
-      { label: T.calls.sellerTotal, value: totalOf(true) },
-      { label: T.calls.buyerTotal, value: totalOf(false) },
-    ],
-    note: T.calls.note(formatFrenchDate(cutoff)),
-  };
+  const callsOf = (share: CallShare) => calls.filter((call) => shareOf(call) === share);
+  const totalOf = (share: CallShare) =>
+    sumFields(callsOf(share).flatMap((call) => [call.budget, call.horsBudget]));
+  // The usual two totals always; the others only when some call is of them.
+  const totals = (['due', 'madeDueEarly', 'dueSinceStatement', 'notYetDue'] as const)
+    .filter((share) => share === 'due' || share === 'notYetDue' || callsOf(share).length > 0)
+    .map((share) => ({ label: T.calls.totals[share], value: formatEuros(totalOf(share)) }));
+
+  const later = calls.filter((call) => call.dueDate > statementDate);
+  const laterTotal = sumFields(later.flatMap((call) => [call.budget, call.horsBudget]));
+  const notes = [
+    withLotsLeftOut(T.calls.source(ORIGIN_LABEL(FIGURE_ORIGINS.callsForFunds)), context),
+    T.calls.dates(formatFrenchDate(statementDate), formatFrenchDate(context.issueDate)),
+    callsOf('dueSinceStatement').length > 0 ? T.calls.dueSinceStatement : null,
+    T.calls.rule,
+    madeDueEarly ? T.calls.madeDueEarly : null,
+    madeDueEarly && laterTotal !== null && laterTotal !== early.value
+      ? T.calls.madeDueEarlyMismatch(formatEuros(laterTotal), formatEuros(early.value))
+      : null,
+    early.status === 'not_communicated' && later.length > 0 ? T.calls.madeDueEarlyUnknown : null,
+    (valueOf(statement.votedWorks) ?? []).some((work) => (valueOf(work.toCall) ?? 0) > 0)
+      ? T.calls.laterWorks
+      : null,
+  ];
+  return { lines, totals, note: notes.filter((note) => note !== null).join(' ') };
 }
 
-function votedWorksTable(statement: Statement | null): Table | string {
+function votedWorksTable(statement: Statement | null, context: ViewContext): Table | string {
   const works = valueOf(statement?.votedWorks);
   if (works === null) return T.works.notCommunicated;
   if (works.length === 0) return T.works.noVotedWorks;
@@ -707,10 +776,11 @@ function votedWorksTable(statement: Statement | null): Table | string {
       formatEuros(valueOf(work.called)),
       formatEuros(valueOf(work.toCall)),
     ]),
+    source: withLotsLeftOut(T.origin.notes[FIGURE_ORIGINS.votedWorks], context),
   };
 }
 
-function loansTable(statement: Statement | null): Table | string {
+function loansTable(statement: Statement | null, context: ViewContext): Table | string {
   const loans = valueOf(statement?.loans);
   if (loans === null) return T.works.notCommunicated;
   if (loans.length === 0) return T.works.noLoans;
@@ -723,6 +793,7 @@ function loansTable(statement: Statement | null): Table | string {
       formatEuros(valueOf(loan.lotShareRemaining)),
       formatFrenchDate(valueOf(loan.endDate)),
     ]),
+    source: withLotsLeftOut(T.origin.notes[FIGURE_ORIGINS.loans], context),
   };
 }
 
@@ -737,6 +808,7 @@ function proceduresTable(statement: Statement | null): Table | string {
       orNotCommunicated(valueOf(procedure.counterparty)),
       orNotCommunicated(valueOf(procedure.stage)),
     ]),
+    source: null,
   };
 }
 
@@ -754,6 +826,7 @@ const KIND_ORDER: readonly DocumentKind[] = [
   'works-plan',
   'works-plan-project',
   'energy-audit',
+  'energy-performance',
   'dta',
   'crep',
   'plans',
@@ -762,8 +835,15 @@ const KIND_ORDER: readonly DocumentKind[] = [
 ];
 
 interface NumberedAnnex extends AnnexLine {
-  kind: DocumentKind;
+  doctype: Doctype;
+  /** Null: a document of a code with several kinds (3, 4) whose kind nobody said. */
+  kind: DocumentKind | null;
   isoDate: string | null;
+}
+
+/** Where a document sorts: with its kind, or, of unsaid kind, with its code's first kind. */
+function kindRank(document: { doctype: Doctype; kind: DocumentKind | null }): number {
+  return KIND_ORDER.indexOf(document.kind ?? defaultKind(document.doctype));
 }
 
 /**
@@ -775,7 +855,7 @@ export function orderAnnexes<A extends PreStatementAnnex>(documents: readonly A[
     .map((document, index) => ({ document, index }))
     .sort(
       (a, b) =>
-        KIND_ORDER.indexOf(a.document.kind) - KIND_ORDER.indexOf(b.document.kind) ||
+        kindRank(a.document) - kindRank(b.document) ||
         (b.document.date ?? '').localeCompare(a.document.date ?? '') ||
         a.index - b.index,
     )
@@ -785,10 +865,11 @@ export function orderAnnexes<A extends PreStatementAnnex>(documents: readonly A[
 function numberedAnnexes(documents: PreStatementAnnex[]): NumberedAnnex[] {
   return orderAnnexes(documents).map((document, index) => ({
     number: index + 1,
+    doctype: document.doctype,
     kind: document.kind,
     isoDate: document.date,
-    type: kindLabel(document.kind),
-    title: nonBlank(document.title) ?? kindLabel(document.kind),
+    type: documentLabel(document),
+    title: nonBlank(document.title) ?? documentLabel(document),
     date: formatFrenchDate(document.date),
     pages:
       document.pages === null ? '' : document.pages === 0 ? T.documents.unreadable : String(document.pages),
@@ -803,19 +884,26 @@ function checkDocuments(
   const statement = input.statement;
   const notExisting = new Set(valueOf(statement?.documentsNotExisting) ?? []);
   const numbersOf = (...kinds: DocumentKind[]) =>
-    annexes.filter((annex) => kinds.includes(annex.kind)).map((annex) => annex.number);
+    annexes.filter((annex) => annex.kind !== null && kinds.includes(annex.kind)).map((annex) => annex.number);
+  const unsaid = unsaidKinds(annexes);
   const check = (document: string, status: DocumentStatus, detail = ''): DocumentCheck => ({
     document,
     status,
     statusLabel: T.documents.statuses[status],
     detail,
   });
-  /** A document the law requires whenever it exists: provided, declared not existing, or missing. */
-  const conditional = (document: string, ...kinds: DocumentKind[]): DocumentCheck => {
-    const numbers = numbersOf(...kinds);
+  /**
+   * A document the law requires whenever it exists: provided, declared not existing, to check when a
+   * document of its code whose kind nobody said may be it, or missing.
+   */
+  const conditional = (document: string, kind: DocumentKind): DocumentCheck => {
+    const numbers = numbersOf(kind);
     if (numbers.length > 0) return check(document, 'provided', T.documents.annexNumbers(numbers));
-    if (kinds.every((kind) => notExisting.has(kind)))
-      return check(document, 'notExisting', T.documents.notExistingDetail);
+    if (notExisting.has(kind)) return check(document, 'notExisting', T.documents.notExistingDetail);
+    // Only a document of the kind's own code may be it (a diagnostic of unsaid kind may be the DTG).
+    const candidates = publishedDoctype(kind) === Doctype.Diagnostic ? unsaid.diagnostics : [];
+    if (candidates.length > 0)
+      return check(document, 'undetermined', T.documents.unsaidDiagnostic(candidates));
     return check(document, 'missing');
   };
   const required = (document: string, ...kinds: DocumentKind[]): DocumentCheck => {
@@ -824,11 +912,24 @@ function checkDocuments(
       ? check(document, 'provided', T.documents.annexNumbers(numbers))
       : check(document, 'missing');
   };
+  // A règlement of unsaid extent is the règlement (its published type), with or without the EDD.
+  const rules = (): DocumentCheck => {
+    const numbers = [...numbersOf('rules', 'rules-and-division'), ...unsaid.rules].sort((a, b) => a - b);
+    return numbers.length > 0
+      ? check(T.documents.rules, 'provided', T.documents.annexNumbers(numbers))
+      : check(T.documents.rules, 'missing');
+  };
+  const division = (): DocumentCheck => {
+    const found = required(T.documents.division, 'division', 'rules-and-division');
+    return found.status === 'missing' && unsaid.rules.length > 0
+      ? check(T.documents.division, 'undetermined', T.documents.unsaidRulesForDivision(unsaid.rules))
+      : found;
+  };
 
   return [
     required(T.documents.summarySheet, 'summary-sheet'),
-    required(T.documents.rules, 'rules', 'rules-and-division'),
-    required(T.documents.division, 'division', 'rules-and-division'),
+    rules(),
+    division(),
     amendmentsCheck(statement, annexes, check),
     ...minutesChecks(statement, annexes, referenceDate, check),
     required(T.documents.maintenanceLog, 'maintenance-log'),
@@ -842,6 +943,13 @@ function checkDocuments(
 }
 
 type CheckMaker = (document: string, status: DocumentStatus, detail?: string) => DocumentCheck;
+
+/** Annex numbers of the documents whose kind nobody said: règlements (code 3) and diagnostics (code 4). */
+function unsaidKinds(annexes: NumberedAnnex[]): { rules: number[]; diagnostics: number[] } {
+  const numbers = (doctype: Doctype) =>
+    annexes.filter((annex) => annex.kind === null && annex.doctype === doctype).map((annex) => annex.number);
+  return { rules: numbers(Doctype.CoOwnershipRules), diagnostics: numbers(Doctype.Diagnostic) };
+}
 
 /** Each published modifying act the syndic reports must be there, matched by its date. */
 function amendmentsCheck(
@@ -865,11 +973,23 @@ function amendmentsCheck(
   }
   const missing = published.filter((act) => !obtained.some((annex) => annex.isoDate === act.date));
   if (missing.length > 0) {
-    return check(
-      T.documents.amendments,
-      'missing',
-      missing.map((act) => T.documents.amendmentMissing(formatFrenchDate(act.date))).join(', '),
-    );
+    // A document of code 3 whose kind nobody said, dated as the act, may be it.
+    const candidates = (date: string) =>
+      annexes
+        .filter(
+          (annex) =>
+            annex.kind === null && annex.doctype === Doctype.CoOwnershipRules && annex.isoDate === date,
+        )
+        .map((annex) => annex.number);
+    const details = missing.map((act) => {
+      const numbers = candidates(act.date);
+      const date = formatFrenchDate(act.date);
+      return numbers.length > 0
+        ? T.documents.amendmentToCheck(date, T.documents.annexNumbers(numbers))
+        : T.documents.amendmentMissing(date);
+    });
+    const undetermined = missing.every((act) => candidates(act.date).length > 0);
+    return check(T.documents.amendments, undetermined ? 'undetermined' : 'missing', details.join(', '));
   }
   return check(
     T.documents.amendments,
@@ -929,6 +1049,7 @@ function worksPlanCheck(
   const plan = valueOf(statement?.building.worksPlan);
   const adopted = annexes.filter((annex) => annex.kind === 'works-plan').map((annex) => annex.number);
   const project = annexes.filter((annex) => annex.kind === 'works-plan-project').map((annex) => annex.number);
+  const unsaid = unsaidKinds(annexes).diagnostics;
   const withNumbers = (detail: string, numbers: number[]) =>
     numbers.length > 0 ? `${detail} – ${T.documents.annexNumbers(numbers)}` : detail;
   if (adopted.length > 0) {
@@ -946,11 +1067,13 @@ function worksPlanCheck(
     return check(name, 'notApplicable', T.documents.worksPlanTooRecent(year));
   }
   if (plan?.state === 'none') return check(name, 'notExisting', T.documents.worksPlanNone);
-  return check(
-    name,
-    'missing',
-    plan?.state === 'adopted' && plan.date ? T.documents.worksPlanAdopted(formatFrenchDate(plan.date)) : '',
-  );
+  const declared =
+    plan?.state === 'adopted' && plan.date ? T.documents.worksPlanAdopted(formatFrenchDate(plan.date)) : '';
+  if (unsaid.length > 0) {
+    const detail = T.documents.unsaidDiagnostic(unsaid);
+    return check(name, 'undetermined', declared === '' ? detail : `${declared} ; ${detail}`);
+  }
+  return check(name, 'missing', declared);
 }
 
 // -------------------------------------------------------------------------------------------- helpers
@@ -968,6 +1091,11 @@ function buildingAddress(input: PreStatementInput): string {
     valueOf(coOwnership.zipcode) ?? '',
     valueOf(coOwnership.city) ?? '',
   );
+}
+
+/** A note under lots' shares, saying which lots asked for they leave out (absent from the account). */
+function withLotsLeftOut(note: string, context: ViewContext): string {
+  return context.lotsNotFound.length > 0 ? `${note} ${T.totalLeavesOutLots(context.lotsNotFound)}` : note;
 }
 
 /** "a) Provisions exigibles…" is named without its letter in a sentence. */

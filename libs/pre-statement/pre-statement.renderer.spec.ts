@@ -1,9 +1,10 @@
 import { Doctype } from '@libs/orders/doctype';
 import { defaultKind } from '@libs/orders/document-kind';
-import { confirmed, notCommunicated } from '@libs/statement/statement-field';
+import { confirmed, notCommunicated, valueOf } from '@libs/statement/statement-field';
 import { type PreStatementInput } from './pre-statement-input';
 import { renderPreStatementPdf } from './pre-statement.renderer';
 import { extractPdfText, type PdfText } from '@test/support/pdf-text';
+import { headingEndingPage } from '@test/support/pre-statement-layout';
 import {
   annex,
   buildAccountStatement,
@@ -108,7 +109,7 @@ describe('renderPreStatementPdf', () => {
     const statement = buildAccountStatement({ documentsNotExisting: confirmed(['dtg', 'dta', 'plans']) });
     const { text, pageTexts } = await render({
       statement,
-      documents: buildAnnexes().filter((document) => !['dtg', 'plans'].includes(document.kind)),
+      documents: buildAnnexes().filter((document) => !['dtg', 'plans'].includes(document.kind ?? '')),
     });
     for (const document of [
       'Diagnostic technique global (DTG)',
@@ -149,6 +150,37 @@ describe('renderPreStatementPdf', () => {
       documents: buildAnnexes().filter((document) => document.title !== 'PV AG du 9 juin 2022'),
     });
     expectText(undated.text, 'Procès-verbal d’AG (21/03/2022 – 20/03/2023)', 'manquant');
+  });
+
+  it('items 3 and 4: a règlement or a diagnostic whose kind nobody said proves nothing it may not be', async () => {
+    const unsaid = buildAnnexes().map((document) =>
+      document.kind === 'rules-and-division' || document.kind === 'dtg'
+        ? { ...document, kind: null, title: document.kind === 'dtg' ? 'DPE collectif' : document.title }
+        : document,
+    );
+    const { text, pageTexts } = await render({
+      documents: unsaid,
+      statement: buildAccountStatement({ documentsNotExisting: confirmed(['dta']) }),
+    });
+    const first = pageTexts[0].replace(/\s+/g, ' ');
+    expect(first).toContain('Dossier à vérifier');
+    expect(first).toContain('À vérifier (non établi au vu des documents obtenus) :');
+    expect(first).toContain('• État descriptif de division (non établi au vu des documents');
+    expect(first).toContain('• Diagnostic technique global (DTG) (non établi au vu des documents');
+    expect(first).toContain('Si l’un de ces documents n’a pas été communiqué à l’acquéreur');
+    expect(first).not.toContain('Dossier incomplet');
+    expect(first).not.toContain('Éléments manquants');
+    expectText(text, 'Règlement de copropriété', 'fourni', 'annexe n° 2');
+    expectText(text, 'État descriptif de division', 'à vérifier', 'non établi au vu des documents');
+    expectText(
+      text,
+      'Diagnostic technique global (DTG)',
+      'à vérifier',
+      'non établi au vu des documents : annexe n° 8, diagnostic de nature non précisée',
+    );
+    expect(text).not.toMatch(/Diagnostic technique global \(DTG\)\s+fourni/);
+    expectText(text, '8', 'Diagnostic (nature non précisée)', 'DPE collectif');
+    expectText(text, '11 documents fournis, 0 document manquant, 2 à vérifier.');
   });
 
   it('item 5: dates the financial figures; a missing fiscal year stays as "non communiqué"; the works fund with its date', async () => {
@@ -218,6 +250,9 @@ describe('renderPreStatementPdf', () => {
     expectText(sample.text, 'Appels échus (vendeur)', '719,25 €');
     expectText(sample.text, 'Appels à échoir (acquéreur)', '2 159,01 €');
     expect(sample.text.replace(/\s+/g, ' ')).toContain('au prorata temporis');
+    expect(sample.text.replace(/\s+/g, ' ')).toContain(
+      'Dates : relevé de compte du 20/03/2025 (parties 1 à 3), présent document du 25/03/2025.',
+    );
   });
 
   it('item 8: a total that leaves out an unknown amount or a lot says so; each figure names its source', async () => {
@@ -228,13 +263,27 @@ describe('renderPreStatementPdf', () => {
       '1 234,56 €',
     );
     expectText(sample.text, 'Total', '1 697,06 €');
+    // Page 1's figures, the lots, the charges, the calls, the voted works and the loans name theirs too.
+    const first = sample.pageTexts[0].replace(/\s+/g, ' ');
+    expect(first).toContain(
+      'Solde du compte du vendeur au 20/03/2025 1 697,06 € dus au syndicat compte du vendeur',
+    );
+    expect(first).toContain('Travaux votés restant à appeler (part des lots) 4 054,40 € comptes du syndicat');
+    expect(first).toContain('Fonds de travaux (part des lots) 1 875,00 € comptes du syndicat');
+    const fromSyndicate =
+      'Source : comptes du syndicat (montants de l’immeuble, part des lots d’après leurs tantièmes).';
+    expectText(sample.text, 'diagnostics).', fromSyndicate);
+    expectText(sample.text, '(article L.721-2 2° a du CCH).', 'Source : compte du vendeur.');
+    expectText(sample.text, 'Part des lots vendus (source : compte du vendeur).');
+    expectText(sample.text, '4 054,40 €', fromSyndicate);
+    expectText(sample.text, '31/12/2034', fromSyndicate);
 
     const statement = buildAccountStatement();
     statement.sellerOwes.otherSumsDue = notCommunicated();
     const { text, pageTexts } = await render({ statement, lotsRequested: ['12', '47', '99'] });
     expectText(text, 'Total des montants connus', '1 684,56 €');
     expectText(text, "Total partiel : il n'inclut pas « Autres sommes dues au syndicat » (non communiqué).");
-    expectText(text, 'Les sommes du ou des lots 99, absents du compte du vendeur, ne sont pas comprises.');
+    expectText(text, 'Les sommes du lot 99, absent du compte du vendeur, ne sont pas comprises.');
     expectText(text, '99', 'absent du compte du vendeur');
     expect(pageTexts[0].replace(/\s+/g, ' ')).toContain('Lot 99 absent du compte du vendeur');
   });
@@ -298,10 +347,15 @@ describe('renderPreStatementPdf', () => {
     }
     const statement = buildAccountStatement();
     statement.syndicate.unpaidCharges = confirmed(2_400_000);
+    statement.building.safeguardPlan = confirmed(true);
+    statement.building.perilOrder = confirmed(true);
     const { pageTexts } = await render({ statement });
-    expect(pageTexts[0].replace(/\s+/g, ' ')).toContain(
+    const alerted = pageTexts[0].replace(/\s+/g, ' ');
+    expect(alerted).toContain(
       "Impayés de charges du syndicat : 26,7 % du budget voté (seuil d'alerte : 25 %), au 31/12/2023.",
     );
+    expect(alerted).toContain("• L'immeuble fait l'objet d'un plan de sauvegarde.");
+    expect(alerted).toContain("• L'immeuble fait l'objet d'un arrêté de péril ou de mise en sécurité.");
   });
 
   it('item 12: describes each lot: tantièmes over the total, nature, share of charges and of the works fund', () => {
@@ -376,6 +430,30 @@ describe('renderPreStatementPdf', () => {
     for (const rendered of [sample, long]) {
       rendered.pageTexts.slice(0, -1).forEach((page) => expect(page.length).toBeGreaterThan(1200));
     }
+  });
+
+  it('item 16: no page ends with a heading, its content left to the next page', async () => {
+    // Two loans with long purposes leave the heading "Procédures en cours" room for one line only.
+    const statement = buildAccountStatement({ procedures: confirmed([]) });
+    const [loan] = valueOf(statement.loans)!;
+    const purpose = confirmed('Financement du ravalement des façades et de la réfection des toitures (2024)');
+    statement.loans = confirmed([
+      { ...loan, purpose },
+      { ...loan, purpose },
+    ]);
+    const tight = await render({ statement });
+    // Six monthly calls leave the section "Travaux votés, emprunts et procédures" room for its heading only.
+    const monthly = buildAccountStatement();
+    const [call] = valueOf(monthly.callsForFunds)!;
+    monthly.callsForFunds = confirmed(
+      [1, 2, 3, 4, 5, 6].map((month) => ({ ...call, dueDate: `2025-0${month}-01` })),
+    );
+    const sectionAtFoot = await render({ statement: monthly });
+    for (const rendered of [sample, tight, sectionAtFoot]) {
+      for (const page of rendered.pageTexts) expect(headingEndingPage(page)).toBeNull();
+    }
+    expectText(sectionAtFoot.text, 'Travaux votés, emprunts et procédures', 'Travaux votés');
+    expectText(tight.text, 'Procédures en cours', 'Aucune procédure en cours.');
   });
 
   it('marks test-mode documents SPÉCIMEN on every page, and only those', async () => {

@@ -73,15 +73,16 @@ function drawSummary(layout: PdfFlowLayout, view: PreStatementView): void {
   if (view.specimen) layout.notice(T.specimenNotice, { color: LAYOUT_COLORS.alert, bold: true });
   layout.sectionHeading(T.summary.heading);
   const { summary } = view;
+  const list = (intro: string, items: string[]) =>
+    items.length > 0 ? [intro, ...items.map((item) => `• ${item}`)] : [];
   const status = [
     summary.headline,
-    ...(summary.complete
-      ? summary.missing
-      : [T.summary.missingIntro, ...summary.missing.map((item) => `• ${item}`)]),
+    ...(summary.complete ? summary.missing : list(T.summary.missingIntro, summary.missing)),
+    ...list(T.summary.toCheckIntro, summary.toCheck),
     ...(summary.legalEffect ? [summary.legalEffect] : []),
   ];
   layout.notice(status, { color: summary.complete ? LAYOUT_COLORS.ok : LAYOUT_COLORS.alert, bold: true });
-  layout.table(labelledTable(summary.keyFigures, 38));
+  layout.table(keyFiguresTable(summary.keyFigures));
   layout.subHeading(T.summary.alertsHeading);
   if (summary.alerts.length > 0) {
     layout.notice(
@@ -122,7 +123,7 @@ function drawIdentification(layout: PdfFlowLayout, view: PreStatementView): void
   };
   layout.subHeading(T.identification.lotsHeading, layout.keepHeight(lots));
   layout.table(lots);
-  layout.paragraph(T.identification.lotsNote, { italic: true, color: LAYOUT_COLORS.muted, size: 8 });
+  layout.paragraph(view.lotsNote, { italic: true, color: LAYOUT_COLORS.muted, size: 8 });
   const syndic = labelledTable(view.syndic, 34);
   layout.subHeading(T.identification.syndicHeading, layout.keepHeight(syndic));
   layout.table(syndic);
@@ -179,10 +180,13 @@ function drawFinancialAnnex(layout: PdfFlowLayout, view: PreStatementView): void
       ],
     })),
   };
-  layout.sectionHeading(T.financialAnnex.heading, 40 + layout.keepHeight(charges));
+  layout.sectionHeading(
+    T.financialAnnex.heading,
+    layout.measureSubHeading(T.financialAnnex.chargesHeading) + layout.keepHeight(charges),
+  );
   layout.subHeading(T.financialAnnex.chargesHeading, layout.keepHeight(charges));
   layout.table(charges);
-  layout.paragraph(T.financialAnnex.chargesNote, { italic: true, color: LAYOUT_COLORS.muted, size: 8 });
+  layout.paragraph(view.chargesNote, { italic: true, color: LAYOUT_COLORS.muted, size: 8 });
   const syndicate = originTable(view.syndicateFigures);
   layout.subHeading(T.financialAnnex.syndicateHeading, layout.keepHeight(syndicate));
   layout.table(syndicate);
@@ -226,20 +230,29 @@ function drawFinancialAnnex(layout: PdfFlowLayout, view: PreStatementView): void
 }
 
 function drawWorks(layout: PdfFlowLayout, view: PreStatementView): void {
-  layout.sectionHeading(T.works.heading);
-  for (const [heading, content, weights] of [
-    [T.works.votedHeading, view.votedWorks, [34, 12, 14, 14, 13, 13]],
-    [T.works.loansHeading, view.loans, [30, 22, 16, 16, 16]],
-    [T.works.proceduresHeading, view.procedures, [34, 30, 36]],
-  ] as const) {
+  const blocks = (
+    [
+      [T.works.votedHeading, view.votedWorks, [34, 12, 14, 14, 13, 13]],
+      [T.works.loansHeading, view.loans, [30, 22, 16, 16, 16]],
+      [T.works.proceduresHeading, view.procedures, [34, 30, 36]],
+    ] as const
+  ).map(([heading, content, weights]) => {
     if (typeof content === 'string') {
-      layout.subHeading(heading, layout.measureParagraph(content));
-      layout.paragraph(content);
-      continue;
+      return { heading, keep: layout.paragraphKeepHeight(content), draw: () => layout.paragraph(content) };
     }
     const table = plainTable(content, weights);
-    layout.subHeading(heading, layout.keepHeight(table));
-    layout.table(table);
+    const draw = () => {
+      layout.table(table);
+      if (content.source)
+        layout.paragraph(content.source, { italic: true, color: LAYOUT_COLORS.muted, size: 8 });
+    };
+    return { heading, keep: layout.keepHeight(table), draw };
+  });
+  // The section's heading keeps its first subheading and what that one keeps.
+  layout.sectionHeading(T.works.heading, layout.measureSubHeading(blocks[0].heading) + blocks[0].keep);
+  for (const block of blocks) {
+    layout.subHeading(block.heading, block.keep);
+    block.draw();
   }
 }
 
@@ -253,7 +266,7 @@ function drawDocuments(layout: PdfFlowLayout, view: PreStatementView): void {
     rows: view.documentChecks.map((check) => ({
       cells: [
         check.document,
-        check.status === 'missing'
+        check.status === 'missing' || check.status === 'undetermined'
           ? { text: check.statusLabel, bold: true, color: LAYOUT_COLORS.alert }
           : { text: check.statusLabel, bold: true },
         check.detail,
@@ -261,37 +274,62 @@ function drawDocuments(layout: PdfFlowLayout, view: PreStatementView): void {
     })),
     rowHeaders: true,
   };
-  layout.sectionHeading(T.documents.heading, 80);
+  layout.sectionHeading(
+    T.documents.heading,
+    layout.measureParagraph(view.annexSummary) +
+      layout.measureSubHeading(T.documents.checksHeading) +
+      layout.keepHeight(checks),
+  );
   layout.paragraph(view.annexSummary);
-  layout.subHeading(T.documents.checksHeading, 80);
+  layout.subHeading(T.documents.checksHeading, layout.keepHeight(checks));
   layout.table(checks);
 
-  layout.subHeading(T.documents.annexesHeading, 80);
-  layout.paragraph(T.documents.annexesIntro, { italic: true, color: LAYOUT_COLORS.muted, size: 8.5 });
-  if (view.annexes.length === 0) {
+  const annexes: TableSpec | null =
+    view.annexes.length === 0
+      ? null
+      : {
+          columns: [
+            { header: T.documents.number, weight: 6, align: 'right' },
+            { header: T.documents.type, weight: 29 },
+            { header: T.documents.title, weight: 41 },
+            { header: T.documents.date, weight: 13 },
+            { header: T.documents.pages, weight: 11, align: 'right' },
+          ],
+          rows: view.annexes.map((annex) => ({
+            cells: [String(annex.number), annex.type, annex.title, annex.date, annex.pages],
+          })),
+        };
+  const introSize = { size: 8.5 };
+  layout.subHeading(
+    T.documents.annexesHeading,
+    layout.measureParagraph(T.documents.annexesIntro, introSize) +
+      (annexes ? layout.keepHeight(annexes) : layout.paragraphKeepHeight(T.documents.noAnnex)),
+  );
+  layout.paragraph(T.documents.annexesIntro, { italic: true, color: LAYOUT_COLORS.muted, ...introSize });
+  if (!annexes) {
     layout.paragraph(T.documents.noAnnex);
     return;
   }
-  layout.table({
-    columns: [
-      { header: T.documents.number, weight: 6, align: 'right' },
-      { header: T.documents.type, weight: 29 },
-      { header: T.documents.title, weight: 41 },
-      { header: T.documents.date, weight: 13 },
-      { header: T.documents.pages, weight: 11, align: 'right' },
-    ],
-    rows: view.annexes.map((annex) => ({
-      cells: [String(annex.number), annex.type, annex.title, annex.date, annex.pages],
-    })),
-  });
+  layout.table(annexes);
 }
 
 /** The notice d'information, the annex the service prints itself. */
 function drawNotice(layout: PdfFlowLayout, view: PreStatementView): void {
-  layout.sectionHeading(view.notice.heading, layout.measureParagraph(view.notice.intro, { size: 8.5 }) + 60);
+  const [firstSection] = view.notice.sections;
+  layout.sectionHeading(
+    view.notice.heading,
+    layout.measureParagraph(view.notice.intro, { size: 8.5 }) +
+      (firstSection
+        ? layout.measureSubHeading(firstSection.heading) +
+          layout.paragraphKeepHeight(firstSection.paragraphs[0] ?? '', { size: 8.5 })
+        : 0),
+  );
   layout.paragraph(view.notice.intro, { italic: true, justify: true, size: 8.5 });
   for (const section of view.notice.sections) {
-    layout.subHeading(section.heading, layout.measureParagraph(section.paragraphs[0] ?? '', { size: 8.5 }));
+    layout.subHeading(
+      section.heading,
+      layout.paragraphKeepHeight(section.paragraphs[0] ?? '', { size: 8.5 }),
+    );
     for (const paragraph of section.paragraphs) layout.paragraph(paragraph, { justify: true, size: 8.5 });
   }
 }
@@ -306,6 +344,26 @@ function labelledTable(rows: LabelledValue[], labelWeight: number): TableSpec {
       cells: [
         { text: row.label, color: LAYOUT_COLORS.muted },
         { text: row.value, bold: true },
+      ],
+    })),
+    showHeader: false,
+    rowHeaders: true,
+  };
+}
+
+/** Page 1's figures: label, value, and where the value comes from, in a narrow muted column. */
+function keyFiguresTable(figures: AmountLine[]): TableSpec {
+  return {
+    columns: [
+      { header: '', weight: 33 },
+      { header: '', weight: 47 },
+      { header: '', weight: 20 },
+    ],
+    rows: figures.map((figure) => ({
+      cells: [
+        { text: figure.label, color: LAYOUT_COLORS.muted },
+        { text: figure.value, bold: true },
+        { text: figure.origin, color: LAYOUT_COLORS.muted },
       ],
     })),
     showHeader: false,

@@ -34,13 +34,22 @@ export const PRE_STATEMENT_TEXTS = {
     completeDetail:
       "Toutes les informations et tous les documents prévus par l'article L.721-2 du CCH ont été obtenus.",
     incomplete: 'Dossier incomplet',
+    toVerify: 'Dossier à vérifier',
     missingIntro: 'Éléments manquants :',
+    toCheckIntro: 'À vérifier (non établi au vu des documents obtenus) :',
     legalEffect:
       "Tant que ces documents ne sont pas communiqués à l'acquéreur, son délai de rétractation ne court " +
+      "pas : il ne court qu'à compter du lendemain de leur communication (article L.721-3 du CCH).",
+    legalEffectIfMissing:
+      'Si l’un de ces documents n’a pas été communiqué à l’acquéreur, son délai de rétractation ne court ' +
       "pas : il ne court qu'à compter du lendemain de leur communication (article L.721-3 du CCH).",
     figuresMissing: (count: number) =>
       `${count} montant${count > 1 ? 's' : ''} non communiqué${count > 1 ? 's' : ''} par le syndic (détail ci-après)`,
     statementMissing: 'relevé de compte du vendeur (informations financières)',
+    lotsNotFoundMissing: (lots: string[]) =>
+      lots.length > 1
+        ? `sommes des lots ${lots.join(', ')}, absents du compte du vendeur`
+        : `sommes du lot ${lots[0]}, absent du compte du vendeur`,
     alertsHeading: 'Alertes',
     noAlert: 'Aucune alerte.',
     property: 'Bien',
@@ -67,9 +76,10 @@ export const PRE_STATEMENT_TEXTS = {
       `${amount} dus au syndicat : la déclaration est contredite par les chiffres.`,
     alertSafeguardPlan: "L'immeuble fait l'objet d'un plan de sauvegarde.",
     alertPerilOrder: "L'immeuble fait l'objet d'un arrêté de péril ou de mise en sécurité.",
-    alertLotsNotFound: (lots: string) =>
-      `Lot${lots.includes(',') ? 's' : ''} ${lots} absent${lots.includes(',') ? 's' : ''} du compte du vendeur : ` +
-      'leurs sommes ne figurent dans aucun total.',
+    alertLotsNotFound: (lots: string[]) =>
+      lots.length > 1
+        ? `Lots ${lots.join(', ')} absents du compte du vendeur : leurs sommes ne figurent dans aucun total.`
+        : `Lot ${lots[0]} absent du compte du vendeur : ses sommes ne figurent dans aucun total.`,
   },
 
   identification: {
@@ -107,9 +117,10 @@ export const PRE_STATEMENT_TEXTS = {
     natures: { principal: 'principal', annexe: 'annexe' },
     sharesOf: (shares: string, total: string) => `${shares} / ${total}`,
     lotNotFound: 'absent du compte du vendeur',
+    noValue: '—',
     lotsNote:
       "Tantièmes généraux sur le total de l'immeuble. La nature du lot (principal ou annexe) décide des " +
-      "exemptions (mesurage, certains diagnostics). Quotes-parts calculées d'après les comptes du syndicat.",
+      'exemptions (mesurage, certains diagnostics).',
     sellersHeading: 'Vendeur(s)',
     buildingHeading: "L'immeuble",
     completionYear: 'Construction (achèvement)',
@@ -132,6 +143,12 @@ export const PRE_STATEMENT_TEXTS = {
     column: 'Source',
     seller_account: 'compte du vendeur',
     syndicate: 'comptes du syndicat',
+    /** Under a table whose figures all come from one place. */
+    notes: {
+      seller_account: 'Source : compte du vendeur.',
+      syndicate:
+        'Source : comptes du syndicat (montants de l’immeuble, part des lots d’après leurs tantièmes).',
+    },
   },
   amountColumn: 'Montant',
   designationColumn: 'Désignation',
@@ -139,8 +156,10 @@ export const PRE_STATEMENT_TEXTS = {
   partialTotal: 'Total des montants connus',
   totalLeavesOut: (labels: string[]) =>
     `Total partiel : il n'inclut pas ${labels.map((label) => `« ${label} »`).join(', ')} (non communiqué).`,
-  totalLeavesOutLots: (lots: string) =>
-    `Les sommes du ou des lots ${lots}, absents du compte du vendeur, ne sont pas comprises.`,
+  totalLeavesOutLots: (lots: string[]) =>
+    lots.length > 1
+      ? `Les sommes des lots ${lots.join(', ')}, absents du compte du vendeur, ne sont pas comprises.`
+      : `Les sommes du lot ${lots[0]}, absent du compte du vendeur, ne sont pas comprises.`,
 
   sellerOwes: {
     heading: 'Partie 1 – Sommes dues par le vendeur au syndicat',
@@ -177,8 +196,7 @@ export const PRE_STATEMENT_TEXTS = {
   financialAnnex: {
     heading: 'Annexe financière',
     chargesHeading: 'Charges appelées et payées par le vendeur au titre des deux exercices précédents',
-    chargesNote:
-      'Sommes appelées au vendeur et payées par lui, relevées sur son compte (article L.721-2 2° a du CCH).',
+    chargesNote: 'Sommes appelées au vendeur et payées par lui (article L.721-2 2° a du CCH).',
     fiscalYear: 'Exercice',
     fiscalYearRange: (start: string, end: string) => `${start} – ${end}`,
     previousYear: (n: number) => `Exercice N-${n}`,
@@ -206,14 +224,39 @@ export const PRE_STATEMENT_TEXTS = {
     horsBudget: 'Hors budget',
     total: 'Total',
     party: 'À la charge de',
-    seller: 'vendeur (échu)',
-    buyer: 'acquéreur (à échoir)',
-    sellerTotal: 'Appels échus (vendeur)',
-    buyerTotal: 'Appels à échoir (acquéreur)',
-    note: (date: string) =>
-      `Part des lots vendus. Les appels échus à la date du relevé (${date}) incombent au vendeur, ceux ` +
-      'à échoir à l’acquéreur ; à la signature, le notaire répartit selon les dates d’échéance et, si les ' +
-      'parties en conviennent, au prorata temporis.',
+    parties: {
+      due: 'vendeur (échu)',
+      madeDueEarly: 'vendeur (exigible par anticipation, art. 19-2)',
+      dueSinceStatement: 'vendeur (échu depuis le relevé)',
+      notYetDue: 'acquéreur (à échoir)',
+    },
+    totals: {
+      due: 'Appels échus (vendeur)',
+      madeDueEarly: 'Exigibles par anticipation, art. 19-2 (vendeur)',
+      dueSinceStatement: 'Échus depuis le relevé (vendeur)',
+      notYetDue: 'Appels à échoir (acquéreur)',
+    },
+    source: (origin: string) => `Part des lots vendus (source : ${origin}).`,
+    dates: (statementDate: string, issueDate: string) =>
+      `Dates : relevé de compte du ${statementDate} (parties 1 à 3), présent document du ${issueDate}.`,
+    dueSinceStatement:
+      'Les appels échus entre ces deux dates incombent au vendeur, mais les parties 1 à 3, arrêtées au ' +
+      'relevé, les comptent encore parmi les provisions non encore exigibles.',
+    rule:
+      'À la signature, le notaire répartit selon les dates d’échéance et, si les parties en conviennent, ' +
+      'au prorata temporis.',
+    madeDueEarly:
+      'Le syndic a rendu exigibles par anticipation les provisions non encore échues de l’exercice ' +
+      '(article 19-2 de la loi du 10 juillet 1965) : elles sont dues par le vendeur (partie 1), la part ' +
+      'des périodes postérieures à la vente pouvant lui être remboursée (partie 2 b).',
+    madeDueEarlyMismatch: (calls: string, early: string) =>
+      `Toutefois, le total des appels postérieurs au relevé (${calls}) ne correspond pas aux provisions ` +
+      `rendues exigibles par anticipation (${early}) : à vérifier auprès du syndic.`,
+    madeDueEarlyUnknown:
+      'Les provisions rendues exigibles par anticipation (article 19-2) n’ont pas été communiquées : si le ' +
+      'syndic en a prononcé l’exigibilité, les appels à échoir incombent au vendeur.',
+    laterWorks:
+      'Les appels de travaux des exercices suivants figurent au tableau des travaux votés (reste à appeler).',
     none: 'non communiqué',
   },
 
@@ -254,15 +297,22 @@ export const PRE_STATEMENT_TEXTS = {
       notExisting: 'inexistant',
       notApplicable: 'sans objet',
       notCommunicated: 'non communiqué',
+      undetermined: 'à vérifier',
     },
-    annexNumbers: (numbers: number[]) =>
-      numbers.length === 0 ? '' : `annexe${numbers.length > 1 ? 's' : ''} n° ${numbers.join(', ')}`,
+    annexNumbers: (numbers: number[]) => annexNumberList(numbers),
     notExistingDetail: 'le syndic déclare qu’il n’en existe pas',
     summarySheet: 'Fiche synthétique',
     rules: 'Règlement de copropriété',
     division: 'État descriptif de division',
     amendments: 'Actes modificatifs publiés',
     amendmentMissing: (date: string) => `acte du ${date} non obtenu`,
+    amendmentToCheck: (date: string, annexes: string) =>
+      `acte du ${date} : ${annexes}, document de type règlement au contenu non précisé`,
+    unsaidRulesForDivision: (numbers: number[]) =>
+      `non établi au vu des documents : le règlement fourni (${annexNumberList(numbers)}) ne précise pas ` +
+      's’il le comprend',
+    unsaidDiagnostic: (numbers: number[]) =>
+      `non établi au vu des documents : ${annexNumberList(numbers)}, diagnostic de nature non précisée`,
     noAmendment: 'aucun acte modificatif publié selon le syndic',
     minutes: (date: string) => `Procès-verbal de l’AG du ${date}`,
     minutesWindow: (start: string, end: string) => `Procès-verbal d’AG (${start} – ${end})`,
@@ -293,9 +343,10 @@ export const PRE_STATEMENT_TEXTS = {
     pages: 'Pages',
     noAnnex: 'Aucun document obtenu.',
     unreadable: 'illisible',
-    summary: (found: number, missing: number) =>
+    summary: (found: number, missing: number, toCheck: number) =>
       `${found} document${found > 1 ? 's' : ''} fourni${found > 1 ? 's' : ''}, ` +
-      `${missing} document${missing > 1 ? 's' : ''} manquant${missing > 1 ? 's' : ''}.`,
+      `${missing} document${missing > 1 ? 's' : ''} manquant${missing > 1 ? 's' : ''}` +
+      (toCheck > 0 ? `, ${toCheck} à vérifier.` : '.'),
   },
 
   legalHeading: 'Mention légale',
@@ -306,6 +357,10 @@ export const PRE_STATEMENT_TEXTS = {
     "des informations mises à disposition par le syndic et ne se substitue pas à l'état daté délivré par " +
     "le syndic en application de l'article 5 du décret n° 67-223 du 17 mars 1967.",
 } as const;
+
+function annexNumberList(numbers: number[]): string {
+  return numbers.length === 0 ? '' : `annexe${numbers.length > 1 ? 's' : ''} n° ${numbers.join(', ')}`;
+}
 
 function decadeOf(year: number): string {
   const decade = Math.floor(year / 10) * 10;

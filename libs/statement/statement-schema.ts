@@ -1,3 +1,4 @@
+import { ServiceError } from '@libs/platform/domain-error';
 import { STATEMENT_MESSAGES as M } from '@libs/platform/messages.fr';
 import { FIELD_STATUSES, type StatementField, confirmed, notCommunicated } from './statement-field';
 
@@ -18,8 +19,10 @@ export interface StatementIssue {
   message: string;
 }
 
-export class WireFormatError extends Error {
+/** A statement of the connector protocol that does not read: the same answer never reads better. */
+export class WireFormatError extends ServiceError {
   override readonly name = 'WireFormatError';
+  readonly code = 'statement_wire_format';
   constructor(
     readonly path: string,
     expected: string,

@@ -1,10 +1,12 @@
+import { ServiceError } from '@libs/platform/domain-error';
 import { type AccountStatement, STATEMENT_MODEL_VERSION } from './account-statement';
 import { parseWireStatement } from './statement-wire.parser';
 import { validateStatement } from './statement.validator';
 
 /** A stored statement that no longer reads: a bug or a hand-edited row, never the client's fault. */
-export class StoredStatementUnreadableError extends Error {
+export class StoredStatementUnreadableError extends ServiceError {
   override readonly name = 'StoredStatementUnreadableError';
+  readonly code = 'stored_statement_unreadable';
 }
 
 /**

@@ -192,6 +192,7 @@ describe('order documents API (Temporal, no worker)', () => {
             uploadItem(),
             uploadItem({
               doctype: 3,
+              kind: 'rules-and-division',
               filename: 'reglement.pdf',
               content: pdfBytes('règlement').toString('base64'),
             }),
@@ -202,9 +203,10 @@ describe('order documents API (Temporal, no worker)', () => {
       expect(res.status).toBe(200);
       const orderid = (res.json as { payload: OrderRecord }).payload.orderid;
       const rows = await documents.listForOrderVersion(orderid, 1);
-      expect(rows.map((r) => [r.doctype, r.filename, r.source])).toEqual([
-        [1, 'fiche-synthetique.pdf', 'upload'],
-        [3, 'reglement.pdf', 'upload'],
+      // The kind a client states is kept: the pre-statement reads the règlement as holding the EDD.
+      expect(rows.map((r) => [r.doctype, r.kind, r.filename, r.source])).toEqual([
+        [1, null, 'fiche-synthetique.pdf', 'upload'],
+        [3, 'rules-and-division', 'reglement.pdf', 'upload'],
       ]);
       expect(await app.documentStore.get(rows[1]!.storageKey)).toEqual(pdfBytes('règlement'));
     });

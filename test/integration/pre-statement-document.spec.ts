@@ -5,6 +5,7 @@ import { coOwnershipForUsername } from '@apps/extranet-sandbox/src/fixtures/sand
 import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
 import { extractPdfText } from '../support/pdf-text';
 import { checkPdfA2, outlineOf } from '../support/pdfa-check';
+import { headingEndingPage } from '../support/pre-statement-layout';
 import { createTestAccount, signIn } from '../support/test-accounts';
 import { orderBody } from '../support/order-fixtures';
 import { waitFor } from '../support/wait-for';
@@ -20,6 +21,13 @@ function usernameFor(key: string): string {
 
 function flat(text: string): string {
   return text.replace(/\s+/g, ' ');
+}
+
+/** The day a pre-statement says it was issued (YYYY-MM-DD), from its text. */
+function issuedOn(text: string): string {
+  const match = /Date d'émission (\d\d)\/(\d\d)\/(\d{4})/.exec(text);
+  if (!match) throw new Error('no date of issue');
+  return `${match[3]}-${match[2]}-${match[1]}`;
 }
 
 /*
@@ -48,6 +56,18 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
     const orderid = await stack.createOrder(overrides);
     await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: 'done', timeoutMs: 60_000 });
     return orderid;
+  }
+
+  /**
+   * The order's pre-statement (kept as `name`), its whole text and its first page's, whitespace folded;
+   * checked for item 16 on the way: no page ends with a heading.
+   */
+  async function readDocument(orderid: string, name: string) {
+    const document = await download(orderid, 'document');
+    keep(name, document.bytes);
+    const { text, pageTexts } = await extractPdfText(document.bytes);
+    for (const page of pageTexts) expect(headingEndingPage(page)).toBeNull();
+    return { document, all: flat(text), first: flat(pageTexts[0]) };
   }
 
   function keep(name: string, bytes: Buffer): void {
@@ -82,6 +102,7 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
     const { text, pageTexts } = await extractPdfText(document.bytes);
     const all = flat(text);
     const first = flat(pageTexts[0]);
+    for (const page of pageTexts) expect(headingEndingPage(page)).toBeNull(); // item 16
     expect(first).toContain('Synthèse pour le notaire'); // item 11
     expect(first).toContain('Dossier complet');
     expect(first).toContain('Solde du compte du vendeur au 15/09/2026 à jour (0,00 €)');
@@ -96,7 +117,22 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
     expect(all).toContain(
       'd) Sommes devenues exigibles du fait de la vente (article 33 de la loi du 10 juillet 1965) compte du vendeur 1 840,00 €',
     ); // item 6
-    expect(all).toMatch(/01\/10\/2026 [\d ]+,\d\d € [\d ]+,\d\d € [\d ]+,\d\d € acquéreur \(à échoir\)/); // item 7
+    // Item 7: the call of 1 October 2026 falls after the statement (15/09/2026); whose it is depends on
+    // whether the document is issued before it or after.
+    const october =
+      issuedOn(all) >= '2026-10-01' ? 'vendeur (échu depuis le relevé)' : 'acquéreur (à échoir)';
+    expect(all).toContain(`01/10/2026 2 042,50 € 0,00 € 2 042,50 € ${october}`);
+    // The works' calls are the calls' hors-budget parts, and what is left to call is part 3 c).
+    expect(all).toContain('01/01/2026 2 042,50 € 5 160,00 € 7 202,50 € vendeur (échu)');
+    expect(all).toContain('01/07/2026 2 042,50 € 5 160,00 € 7 202,50 € vendeur (échu)');
+    expect(all).toContain('17/06/2025 360 000,00 € 15 480,00 € 10 320,00 € 5 160,00 €');
+    expect(all).toMatch(
+      /c\) Provisions non encore exigibles des dépenses hors budget .{0,80} compte du vendeur 8 772,00 €/,
+    );
+    expect(first).toContain('Travaux votés restant à appeler (part des lots) 8 772,00 € comptes du syndicat');
+    expect(all).toMatch(
+      /Dates : relevé de compte du 15\/09\/2026 \(parties 1 à 3\), présent document du \d\d\/\d\d\/\d{4}\./,
+    );
     expect(all).toContain('compte du vendeur'); // item 8
     expect(all).toContain('comptes du syndicat');
     expect(all).not.toContain('Note interne'); // item 9
@@ -131,12 +167,8 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
       syndic: { name: 'Gironde Gestion', username: usernameFor('vignes'), password: 'pw' },
       all_due_paid: true,
     });
-    const document = await download(orderid, 'document');
-    keep('le-clos-des-vignes.pdf', document.bytes);
+    const { document, all, first } = await readDocument(orderid, 'le-clos-des-vignes.pdf');
     expect(await checkPdfA2(document.bytes)).toEqual([]);
-    const { text, pageTexts } = await extractPdfText(document.bytes);
-    const all = flat(text);
-    const first = flat(pageTexts[0]);
     expect(first).toContain('Dossier incomplet');
     expect(first).toContain('son délai de rétractation ne court pas');
     expect(first).toContain('Procès-verbal de l’AG du 05/12/2024');
@@ -146,10 +178,23 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
     );
     expect(first).toContain('Le vendeur se déclare à jour de ses paiements (all_due_paid), mais son compte');
     expect(first).toContain('Impayés de charges du syndicat : 27,8 % du budget voté');
+    // Items 11 and 13: a plan de sauvegarde and an order to make the building safe.
+    expect(first).toContain("L'immeuble fait l'objet d'un plan de sauvegarde.");
+    expect(first).toContain("L'immeuble fait l'objet d'un arrêté de péril ou de mise en sécurité.");
+    expect(all).toContain('Plan de sauvegarde oui');
+    expect(all).toContain('Arrêté de péril ou de mise en sécurité oui');
     expect(all).toContain(
       'Diagnostic technique global (DTG) inexistant le syndic déclare qu’il n’en existe pas',
     );
     expect(all).toContain('projet du 02/03/2026, non encore adopté');
+    // Items 3 and 4: the syndic lists its règlement without saying whether it holds the EDD.
+    expect(all).toMatch(
+      /État descriptif de division à vérifier non établi au vu des documents : le règlement fourni \(annexe n° \d+\) ne précise pas s’il le comprend/,
+    );
+    expect(first).toContain(
+      'À vérifier (non établi au vu des documents obtenus) : • État descriptif de division',
+    );
+    expect(first).not.toMatch(/Éléments manquants :[^À]*État descriptif de division/);
     expect(all).toContain('sans objet : le syndicat n’a pas de fonds de travaux');
     expect(all).toContain(
       '01/07/2024 – 30/06/2025 non communiqué non communiqué non communiqué non communiqué',
@@ -159,6 +204,15 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
     );
     expect(all).toContain('Total des montants connus');
     expect(all).toContain('Action en garantie décennale (infiltrations des toitures)');
+    // Item 7 under article 19-2: the calls made due early are the seller's, as parts 1 to 3 count them.
+    for (const date of ['01/01/2027', '01/04/2027']) {
+      expect(all).toContain(
+        `${date} 1 275,00 € 0,00 € 1 275,00 € vendeur (exigible par anticipation, art. 19-2)`,
+      );
+    }
+    expect(all).toContain('Exigibles par anticipation, art. 19-2 (vendeur) 2 550,00 €');
+    expect(all).toContain('Appels à échoir (acquéreur) 0,00 €');
+    expect(all).not.toContain('à vérifier auprès du syndic');
   });
 
   it('a recent building and sellers whose names need Unicode: printed exactly, works plan "sans objet"', async () => {
@@ -169,16 +223,28 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
         { firstname: 'Łukasz', lastname: 'Wiśniewski' },
       ],
       external_id: '',
+      // Lot 105 is a neighbour's: the seller's account does not show it.
+      lots: '104, 205, 105',
     });
-    const document = await download(orderid, 'document');
-    keep('les-terrasses-du-port.pdf', document.bytes);
-    const all = flat((await extractPdfText(document.bytes)).text);
+    const { all, first } = await readDocument(orderid, 'les-terrasses-du-port.pdf');
+    // Item 8: a requested lot not on the seller's account is named, and every total says it leaves it out.
+    expect(first).toContain('Lot 105 absent du compte du vendeur : ses sommes ne figurent dans aucun total.');
+    expect(first).toContain('104 (principal), 205 (annexe), 105 (absent du compte du vendeur)');
+    expect(all).toContain('105 absent du compte du vendeur — — — —');
+    expect(first).toContain('Dossier incomplet');
+    expect(first).toContain('• sommes du lot 105, absent du compte du vendeur');
+    const leftOut = 'Les sommes du lot 105, absent du compte du vendeur, ne sont pas comprises.';
+    // Parts 1, 2 and 3, the charges, the calls and the voted works.
+    expect(all.split(leftOut).length - 1).toBe(6);
     expect(all).toContain('Thị Lan NGUYỄN');
     expect(all).toContain('Łukasz WIŚNIEWSKI');
     expect(all).toContain(
       'Plan pluriannuel de travaux (PPT) sans objet immeuble achevé en 2016, de moins de 15 ans',
     );
     expect(all).toContain('Dossier technique amiante des parties communes (DTA) inexistant');
+    // Items 3 and 4: its règlement says it holds the EDD; nothing is missing.
+    expect(all).toMatch(/État descriptif de division fourni annexe n° \d+/);
+    expect(all).not.toMatch(/État descriptif de division (manquant|à vérifier)/);
     expect(all).toContain('Référence client aucune');
   });
 

@@ -1,12 +1,15 @@
 import { type Doctype } from '@libs/orders/doctype';
-import { defaultKind } from '@libs/orders/document-kind';
+import { type DocumentKind, defaultKind, hasSeveralKinds } from '@libs/orders/document-kind';
 import { type ExtranetDocument } from '@libs/extranet/extranet-document';
 import { renderDocumentPdf } from './document-pdf.renderer';
-import { type CoOwnershipFixture } from './fixtures/co-ownership.fixture';
+import { type CoOwnershipFixture, type DocumentFixture } from './fixtures/co-ownership.fixture';
+
+/** A listed document as the protocol sends it: `kind` left out when the syndic does not say it. */
+export type ListedDocument = Omit<ExtranetDocument, 'kind'> & { kind?: DocumentKind };
 
 interface CatalogEntry {
   coOwnershipKey: string;
-  listing: ExtranetDocument;
+  listing: ListedDocument;
   content: Buffer;
 }
 
@@ -26,7 +29,7 @@ export class DocumentCatalog {
           listing: {
             id,
             doctype: document.doctype,
-            kind: document.kind ?? defaultKind(document.doctype),
+            ...listedKind(document),
             title: document.title,
             date: document.date,
             mimetype: 'application/pdf',
@@ -39,7 +42,7 @@ export class DocumentCatalog {
     return new DocumentCatalog(entries);
   }
 
-  list(coOwnershipKey: string, hidden: ReadonlySet<Doctype>): ExtranetDocument[] {
+  list(coOwnershipKey: string, hidden: ReadonlySet<Doctype>): ListedDocument[] {
     return [...this.entries.values()]
       .filter((entry) => entry.coOwnershipKey === coOwnershipKey && !hidden.has(entry.listing.doctype))
       .map((entry) => ({ ...entry.listing }));
@@ -50,11 +53,20 @@ export class DocumentCatalog {
     coOwnershipKey: string,
     id: string,
     hidden: ReadonlySet<Doctype>,
-  ): { listing: ExtranetDocument; content: Buffer } | undefined {
+  ): { listing: ListedDocument; content: Buffer } | undefined {
     const entry = this.entries.get(id);
     if (entry === undefined || entry.coOwnershipKey !== coOwnershipKey || hidden.has(entry.listing.doctype)) {
       return undefined;
     }
     return entry;
   }
+}
+
+/**
+ * The fixture's kind; without one, the only kind of a code that has one, and nothing for codes 3 and 4:
+ * such a syndic does not say whether its règlement holds the EDD, nor which diagnostic it lists.
+ */
+function listedKind(document: DocumentFixture): { kind?: DocumentKind } {
+  if (document.kind !== undefined) return { kind: document.kind };
+  return hasSeveralKinds(document.doctype) ? {} : { kind: defaultKind(document.doctype) };
 }

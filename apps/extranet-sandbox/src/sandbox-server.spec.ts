@@ -1,14 +1,14 @@
 import { request as httpRequest } from 'node:http';
 import { Doctype, REQUIRED_DOCTYPES } from '@libs/orders/doctype';
 import { type WireStatement } from '@libs/statement/wire-statement';
-import { type ExtranetDocument } from '@libs/extranet/extranet-document';
+import { type ListedDocument } from './document.catalog';
 import { coOwnershipForUsername } from './fixtures/sandbox-co-ownerships';
 import { type RunningSandboxExtranet, startSandboxExtranet } from './sandbox-server';
 import { type SandboxStatsSnapshot } from './sandbox-stats';
 import { extractPdfText } from '@test/support/pdf-text';
 
-function documentsOf(body: unknown): ExtranetDocument[] {
-  return (body as { documents: ExtranetDocument[] }).documents;
+function documentsOf(body: unknown): ListedDocument[] {
+  return (body as { documents: ListedDocument[] }).documents;
 }
 
 /** A username whose extranet space is the given fixture co-ownership. */
@@ -153,18 +153,19 @@ describe('sandbox extranet server', () => {
       });
       expect(statement.lots.map((lot) => lot.number)).toEqual(['12', '13', '27']);
       expect(statement.lots[0].owners).toEqual([{ firstname: 'Claire', lastname: 'Fontaine' }]);
-      // Up to date with the three calls due; the October call (5 350 000 cents) is not due yet.
+      // Up to date with the three calls due; the October call (4 750 000 cents) is not due yet.
       expect(statement.sellerOwes).toMatchObject({
         budgetProvisionsDue: 0,
         horsBudgetProvisionsDue: 0,
         unpaidPreviousYears: 0,
         otherSumsDue: 4_500,
       });
-      expect(statement.buyerWillBear).toMatchObject({ advancesToReconstitute: 69_750 });
-      expect(
-        statement.buyerWillBear.budgetProvisionsNotYetDue! +
-          statement.buyerWillBear.horsBudgetProvisionsNotYetDue!,
-      ).toBe(248_775);
+      // Not yet due: October's budget call, and the works' calls of 2027 (20 400 000 cents).
+      expect(statement.buyerWillBear).toEqual({
+        advancesToReconstitute: 69_750,
+        budgetProvisionsNotYetDue: 220_875,
+        horsBudgetProvisionsNotYetDue: 948_600,
+      });
       expect(statement.chargesHistory!.map((year) => year.fiscalYear.start)).toEqual([
         '2025-01-01',
         '2024-01-01',
@@ -196,6 +197,36 @@ describe('sandbox extranet server', () => {
         '2026-07-01',
         '2026-10-01',
       ]);
+    });
+
+    it.each(['tilleuls', 'vignes', 'terrasses'])(
+      'keeps the calls, voted works and part 3 of %s consistent: the hors-budget calls are the works’',
+      async (key) => {
+        const statement = (await get('/api/v1/statement', await login(usernameFor(key))))
+          .body as WireStatement;
+        const works = statement.votedWorks!;
+        const toCall = works.reduce((sum, work) => sum + work.toCall!, 0);
+        const horsBudgetAfter = statement
+          .callsForFunds!.filter((call) => call.dueDate > statement.statementDate)
+          .reduce((sum, call) => sum + call.horsBudget!, 0);
+        // The year's hors-budget calls still to come are works still to call; part 3 c) is all of those.
+        expect(horsBudgetAfter).toBeLessThanOrEqual(toCall);
+        expect(statement.buyerWillBear.horsBudgetProvisionsNotYetDue).toBe(toCall);
+      },
+    );
+
+    it('calls the works of Les Tilleuls in the calls for funds: what they called is the calls’ hors budget', async () => {
+      const statement = (await get('/api/v1/statement', await login(usernameFor('tilleuls'))))
+        .body as WireStatement;
+      const called = statement.votedWorks!.reduce((sum, work) => sum + work.called!, 0);
+      const calls = statement.callsForFunds!;
+      expect(called).toBe(
+        calls
+          .filter((call) => call.dueDate <= statement.statementDate)
+          .reduce((sum, call) => sum + call.horsBudget!, 0),
+      );
+      // The façades on 1 January and 1 July (12 000 000 cents each), nothing on the other two.
+      expect(calls.map((call) => call.horsBudget)).toEqual([558_000, 0, 558_000, 0]);
     });
 
     it('keeps only the asked lots that are the seller’s', async () => {
@@ -230,6 +261,8 @@ describe('sandbox extranet server', () => {
       expect(statement.chargesHistory!.map((year) => year.budgetPaid)).toEqual([489_600 - 184_215]);
       expect(statement.syndicate.unpaidCharges! / statement.syndicate.budget!).toBeGreaterThan(0.25);
       expect(statement.documentsNotExisting).toEqual(['dtg', 'crep', 'plans']);
+      // A co-ownership in difficulty: a plan de sauvegarde, and an order to make the roofs safe.
+      expect(statement.building).toMatchObject({ safeguardPlan: true, perilOrder: true });
       expect(statement.generalMeetings.held).toHaveLength(4);
       expect(statement.sellerOwes.unpaidPreviousYears).toBe(184_215);
       expect(statement.syndicateOwes.advances).toBeNull();
@@ -261,6 +294,22 @@ describe('sandbox extranet server', () => {
           size: expect.any(Number),
         });
       }
+    });
+
+    it('gives each document’s kind where the syndic says it, and none for a règlement it does not', async () => {
+      const kindOf = async (key: string, id: string) => {
+        const documents = documentsOf((await get('/api/v1/documents', await login(usernameFor(key)))).body);
+        return documents.find((document) => document.id === id)!;
+      };
+      expect(await kindOf('terrasses', 'terrasses-reglement')).toMatchObject({
+        doctype: Doctype.CoOwnershipRules,
+        kind: 'rules-and-division',
+      });
+      const vignes = await kindOf('vignes', 'vignes-reglement');
+      expect(vignes.doctype).toBe(Doctype.CoOwnershipRules);
+      expect(vignes).not.toHaveProperty('kind');
+      // A code with one kind always has it.
+      expect(await kindOf('vignes', 'vignes-dta')).toMatchObject({ kind: 'dta' });
     });
 
     it('serves real PDFs carrying their title', async () => {

@@ -1,6 +1,5 @@
 import { type WireStatement } from '@libs/statement/wire-statement';
 import {
-  type CallForFunds,
   type CoOwnershipFixture,
   type LotFixture,
   type SellerLotAccount,
@@ -8,6 +7,13 @@ import {
 
 type Cents = number | null;
 type SellerLot = LotFixture & { sellerAccount: SellerLotAccount };
+
+/** One call for funds of the current fiscal year, co-ownership totals. */
+interface CallForFunds {
+  dueDate: string;
+  budget: number;
+  horsBudget: number;
+}
 
 /**
  * The seller's account statement as the extranet shows it, restricted to `requestedLots` when given.
@@ -29,20 +35,32 @@ export function buildAccountStatement(
   const sum = (amountOf: (lot: SellerLot) => Cents | undefined): Cents =>
     sumCents(lots.map((lot) => (amountOf(lot) === undefined ? 0 : (amountOf(lot) as Cents))));
   const sumOfLots = (total: number): Cents => sum((lot) => shareOf(lot, total));
+  const schedule = callsOfTheYear(fixture);
   const isDue = (call: CallForFunds) => call.dueDate <= fixture.statementDate;
   // What the seller's account shows as due: calls past their date, and all of them after a forfeiture.
   const dueFor = (lot: SellerLot) =>
-    fixture.callsForFunds.filter(
+    schedule.filter(
       (call, index) =>
         (isDue(call) || lot.sellerAccount.forfeitureOfTerm === true) && index >= lot.sellerAccount.paidCalls,
     );
   const madeDueEarly = (lot: SellerLot) =>
-    lot.sellerAccount.forfeitureOfTerm === true ? fixture.callsForFunds.filter((call) => !isDue(call)) : [];
+    lot.sellerAccount.forfeitureOfTerm === true ? schedule.filter((call) => !isDue(call)) : [];
   const notYetDue = (lot: SellerLot) =>
-    lot.sellerAccount.forfeitureOfTerm === true ? [] : fixture.callsForFunds.filter((call) => !isDue(call));
+    lot.sellerAccount.forfeitureOfTerm === true ? [] : schedule.filter((call) => !isDue(call));
   const callsTotal = (calls: readonly CallForFunds[], lot: SellerLot, part: 'budget' | 'horsBudget') =>
     sumAmounts(calls.map((call) => shareOf(lot, call[part])));
-  const annualBudget = sumAmounts(fixture.callsForFunds.map((call) => call.budget));
+  // The voted works' calls after a date: those of later fiscal years are provisions not yet due too.
+  const worksCallsAfter = (date: string) =>
+    sumAmounts(
+      fixture.votedWorks
+        .flatMap((work) => work.calls.filter((call) => call.dueDate > date))
+        .map((call) => call.amount),
+    );
+  const horsBudgetNotYetDue = (lot: SellerLot) =>
+    lot.sellerAccount.forfeitureOfTerm === true
+      ? shareOf(lot, worksCallsAfter(fixture.coOwnership.currentFiscalYear.end))
+      : shareOf(lot, worksCallsAfter(fixture.statementDate));
+  const annualBudget = sumAmounts(schedule.map((call) => call.budget));
 
   const sellerOwes = {
     budgetProvisionsDue: sum((lot) => callsTotal(dueFor(lot), lot, 'budget')),
@@ -111,7 +129,7 @@ export function buildAccountStatement(
       // The buyer pays back the seller's advances to the syndicate.
       advancesToReconstitute: sum((lot) => lot.sellerAccount.advances),
       budgetProvisionsNotYetDue: sum((lot) => callsTotal(notYetDue(lot), lot, 'budget')),
-      horsBudgetProvisionsNotYetDue: sum((lot) => callsTotal(notYetDue(lot), lot, 'horsBudget')),
+      horsBudgetProvisionsNotYetDue: sum(horsBudgetNotYetDue),
     },
     chargesHistory: fixture.closedFiscalYears.map((year) => {
       const budgetCalled = sumOfLots(year.budgetCalled);
@@ -125,7 +143,7 @@ export function buildAccountStatement(
         horsBudgetPaid: sumOfLots(year.horsBudgetCalled),
       };
     }),
-    callsForFunds: fixture.callsForFunds.map((call) => ({
+    callsForFunds: schedule.map((call) => ({
       dueDate: call.dueDate,
       budget: sumOfLots(call.budget),
       horsBudget: sumOfLots(call.horsBudget),
@@ -162,6 +180,25 @@ export function buildAccountStatement(
     })),
     procedures: fixture.procedures.map((procedure) => ({ ...procedure })),
   };
+}
+
+/**
+ * The current fiscal year's calls: the budget's, each with the voted works' calls of its date as its
+ * hors-budget part; a works call on another date of the year is a call of its own.
+ */
+function callsOfTheYear(fixture: CoOwnershipFixture): CallForFunds[] {
+  const { start, end } = fixture.coOwnership.currentFiscalYear;
+  const worksCalls = fixture.votedWorks
+    .flatMap((work) => work.calls)
+    .filter((call) => call.dueDate >= start && call.dueDate <= end);
+  const dates = [...new Set([...fixture.callsForFunds, ...worksCalls].map((call) => call.dueDate))].sort();
+  return dates.map((dueDate) => ({
+    dueDate,
+    budget: sumAmounts(
+      fixture.callsForFunds.filter((call) => call.dueDate === dueDate).map((call) => call.budget),
+    ),
+    horsBudget: sumAmounts(worksCalls.filter((call) => call.dueDate === dueDate).map((call) => call.amount)),
+  }));
 }
 
 export function normaliseLotNumber(value: string): string {

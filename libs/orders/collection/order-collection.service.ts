@@ -43,7 +43,7 @@ export class OrderCollectionService {
 
   /**
    * Throws ExtranetCredentialsRefusedError when the extranet refuses the seller's credentials, and the
-   * permanent failures of libs/processing/order-processing-failure.ts when no extranet can be reached.
+   * permanent failures of order-processing-failure.ts (beside this file) when no extranet can be reached.
    */
   async verifyLogin(orderid: string): Promise<void> {
     // Always a fresh login: this step exists to check the credentials.

@@ -38,6 +38,24 @@ describe('checkUploadedDocuments', () => {
     ]);
   });
 
+  it('keeps the kind a client states, one of its doctype’s; null or absent, none', () => {
+    const { documents, errors } = checkUploadedDocuments(
+      [
+        uploadItem({ doctype: 3, kind: 'rules-and-division' }),
+        uploadItem({ doctype: 4, kind: 'energy-performance' }),
+        uploadItem({ doctype: 4, kind: null }),
+      ],
+      1,
+    );
+    expect(errors).toEqual([]);
+    expect(documents.map((document) => [document.doctype, document.kind])).toEqual([
+      [3, 'rules-and-division'],
+      [4, 'energy-performance'],
+      [4, undefined],
+    ]);
+    expect(documents[2]).not.toHaveProperty('kind');
+  });
+
   it('refuses a value that is not a list, or a list of the wrong size', () => {
     expect(errorsOf('x')).toEqual(["Le champ 'documents' doit être une liste"]);
     expect(errorsOf({ 0: uploadItem() })).toEqual(["Le champ 'documents' doit être une liste"]);
@@ -64,6 +82,23 @@ describe('checkUploadedDocuments', () => {
       'with doctype "1"',
       uploadItem({ doctype: '1' }),
       "Le champ 'doctype' doit être un entier entre 1 et 10",
+    ],
+    [
+      'with a kind of another doctype',
+      uploadItem({ doctype: 4, kind: 'rules-and-division' }),
+      "Le champ 'kind' doit valoir, pour le doctype 4, 'dtg' ou 'works-plan' ou 'works-plan-project' ou " +
+        "'energy-audit' ou 'energy-performance'",
+    ],
+    [
+      'with an unknown kind',
+      uploadItem({ doctype: 3, kind: 'reglement' }),
+      "Le champ 'kind' doit valoir, pour le doctype 3, 'rules' ou 'division' ou 'rules-and-division' ou " +
+        "'rules-amendment'",
+    ],
+    [
+      'with a kind that is not a string',
+      uploadItem({ doctype: 2, kind: 2 }),
+      "Le champ 'kind' doit valoir, pour le doctype 2, 'minutes'",
     ],
     ['without filename', uploadItem({ filename: undefined }), "Le champ 'filename' est obligatoire"],
     [

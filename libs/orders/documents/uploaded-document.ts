@@ -1,5 +1,5 @@
 import { type Doctype, isDoctype } from '../doctype';
-import { type DocumentKind } from '../document-kind';
+import { type DocumentKind, kindsOf } from '../document-kind';
 import { DomainError } from '@libs/platform/domain-error';
 import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
 
@@ -12,7 +12,10 @@ export const MAX_FILENAME_LENGTH = 255;
 /** A document sent by the client (upload method) or attached by an operator, validated and decoded. */
 export interface UploadedDocument {
   doctype: Doctype;
-  /** Finer than `doctype` when an operator says what it is; the default kind of `doctype` otherwise. */
+  /**
+   * Finer than `doctype`, one of its kinds, when the client or an operator says what it is. Absent, the
+   * document is of its code's only kind, or, for codes 3 and 4, of a kind not said (document-kind.ts).
+   */
   kind?: DocumentKind;
   filename: string;
   mimetype: UploadMimetype;
@@ -36,8 +39,9 @@ const FORBIDDEN_IN_FILENAME = /[/\\\u0000-\u001f\u007f]/;
 
 /**
  * Checks a `documents` list (creation body or `POST /order/<id>/documents`): at most 20 items, each
- * `{doctype: 1..10, filename, mimetype, content}` with strict base64 content whose bytes match the
- * declared type. Every invalid item is reported with its index (0-based, as in `documents[0]`).
+ * `{doctype: 1..10, kind?, filename, mimetype, content}` where `kind`, when given, is one of the
+ * doctype's kinds, with strict base64 content whose bytes match the declared type. Every invalid item
+ * is reported with its index (0-based, as in `documents[0]`).
  */
 export function checkUploadedDocuments(
   value: unknown,
@@ -68,10 +72,15 @@ export function decodeUploadedDocuments(value: unknown, minItems: number): Uploa
 /** The decoded document, or the French reason it is refused (its first problem). */
 function checkItem(item: unknown, itemPath: string): UploadedDocument | string {
   if (item === null || typeof item !== 'object' || Array.isArray(item)) return M.object(itemPath);
-  const { doctype, filename, mimetype, content } = item as Record<string, unknown>;
+  const { doctype, kind, filename, mimetype, content } = item as Record<string, unknown>;
 
   if (doctype === undefined || doctype === null) return M.required('doctype');
   if (!isDoctype(doctype)) return M.integerRange('doctype', 1, 10);
+  const kinds = kindsOf(doctype);
+  const stated = kind === undefined || kind === null ? {} : { kind: kind as DocumentKind };
+  if (stated.kind !== undefined && !kinds.includes(stated.kind)) {
+    return M.documentKind('kind', doctype, kinds);
+  }
 
   if (filename === undefined || filename === null) return M.required('filename');
   if (typeof filename !== 'string') return M.string('filename');
@@ -89,7 +98,13 @@ function checkItem(item: unknown, itemPath: string): UploadedDocument | string {
   const bytes = decodeStrictBase64(content);
   if (bytes === null) return M.base64('content');
   return (
-    contentProblem(bytes, type, 'content') ?? { doctype, filename: name, mimetype: type, content: bytes }
+    contentProblem(bytes, type, 'content') ?? {
+      doctype,
+      ...stated,
+      filename: name,
+      mimetype: type,
+      content: bytes,
+    }
   );
 }
 

@@ -48,6 +48,13 @@ export const CREATE_ORDER_EXAMPLES: Record<string, DocumentedExample> = {
           mimetype: 'application/pdf',
           content: EXAMPLE_PDF_BASE64,
         },
+        {
+          doctype: 4,
+          kind: 'works-plan',
+          filename: 'plan-pluriannuel-de-travaux.pdf',
+          mimetype: 'application/pdf',
+          content: EXAMPLE_PDF_BASE64,
+        },
       ],
     },
   },

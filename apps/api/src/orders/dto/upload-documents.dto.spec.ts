@@ -36,12 +36,29 @@ describe('UploadDocumentsDto', () => {
       { documents: [uploadItem(), uploadItem({ doctype: 12 })] },
       "Document n°1 : Le champ 'doctype' doit être un entier entre 1 et 10",
     ],
+    [
+      { documents: [uploadItem({ doctype: 4, kind: 'rules' })] },
+      "Document n°0 : Le champ 'kind' doit valoir, pour le doctype 4, 'dtg' ou 'works-plan' ou " +
+        "'works-plan-project' ou 'energy-audit' ou 'energy-performance'",
+    ],
   ])('refuses %j', (body, text) => {
     expect(rejectionText(UploadDocumentsDto, body)).toBe(text);
   });
 });
 
 describe('CreateOrderDto documents', () => {
+  it('say what they are with an optional kind, kept in the new order', () => {
+    const dto = validate(
+      CreateOrderDto,
+      orderBody({
+        method: 'upload',
+        syndic: undefined,
+        documents: [uploadItem({ doctype: 3, kind: 'division' })],
+      }),
+    );
+    expect(toNewOrder(dto).documents[0]).toMatchObject({ doctype: 3, kind: 'division' });
+  });
+
   it('are optional and decoded into the new order', () => {
     expect(toNewOrder(validate(CreateOrderDto, orderBody())).documents).toEqual([]);
     const dto = validate(

@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, type ValidationArguments, registerDecorator } from 'class-validator';
 import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
+import { DOCUMENT_KINDS } from '@libs/orders/document-kind';
 import { checkUploadedDocuments } from '@libs/orders/documents/uploaded-document';
 import { PATH } from '../../platform/http/dto-validation.pipe';
 
@@ -18,6 +19,20 @@ export class UploadedDocumentItem {
     example: 2,
   })
   doctype!: number;
+
+  @ApiPropertyOptional({
+    description:
+      'Nature précise du document, l’une de celles de son type : 1 summary-sheet ; 2 minutes ; 3 rules ' +
+      '(règlement seul), division (état descriptif de division), rules-and-division (les deux), ' +
+      'rules-amendment (acte modificatif publié) ; 4 dtg, works-plan (plan pluriannuel de travaux adopté), ' +
+      'works-plan-project (projet de plan), energy-audit, energy-performance (DPE collectif) ; 5 dta ; ' +
+      '6 crep ; 7 maintenance-log ; 8 plans ; 9 registration ; 10 other. Sans elle, un document de type 3 ' +
+      'ou 4 n’établit pas lequel il est : le pré-état daté le signale « à vérifier » au lieu de le compter ' +
+      'comme l’état descriptif de division, le DTG ou le plan de travaux.',
+    enum: DOCUMENT_KINDS,
+    example: 'rules-and-division',
+  })
+  kind?: string;
 
   @ApiProperty({ description: 'Nom du fichier, sans chemin', example: 'pv-ag-2024.pdf', maxLength: 255 })
   filename!: string;

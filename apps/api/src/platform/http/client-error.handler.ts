@@ -46,7 +46,7 @@ export function answerClientError(
 /**
  * The method of the refused request, when Node handed over the packet holding its request line: it
  * does when the request's head came in one read (up to 64 KiB), which is why Node's own limit is set
- * well under that (api-app.factory.ts). Null otherwise.
+ * well under that (http-application.ts). Null otherwise.
  */
 function methodOf(packet: Buffer | undefined): string | null {
   // A method, then a request target (`/path`, `*` or an absolute URL), however long the URL.

@@ -3,7 +3,7 @@ import { type NextFunction, type Request, type Response } from 'express';
 
 /**
  * URL and headers beyond `maxBytes` answer 431. Node's own parser limit is set higher
- * (api-app.factory.ts), so that this limit is applied here, where the method is known: a HEAD gets
+ * (http-application.ts), so that this limit is applied here, where the method is known: a HEAD gets
  * the status and headers only, any other method the envelope.
  */
 export function headerSizeMiddleware(maxBytes: number) {

@@ -23,7 +23,7 @@ export function readJsonBody(req: Request, res: Response, limitBytes: number): P
       return;
     }
     // The client waits for this before sending a body it announced with `Expect: 100-continue`
-    // (api-app.factory.ts defers it to here): a refused request never has its body sent at all.
+    // (http-application.ts defers it to here): a refused request never has its body sent at all.
     if (/100-continue/i.test(req.headers.expect ?? '')) res.writeContinue();
     const chunks: Buffer[] = [];
     let received = 0;
