@@ -517,7 +517,13 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
       if (!restartRequested) {
         if (uploadsArrived) {
           uploadsArrived = false;
-          await turns.run(settleDocumentsNow);
+          try {
+            await turns.run(settleDocumentsNow);
+          } catch (error) {
+            // Operators have the order already: what failed for good is theirs to see, not a reason to
+            // fail the run (filing a statement again, for one, cures an unreadable one).
+            if (handoverOf(error) === null) throw error;
+          }
           continue;
         }
         if (c.cancelled || c.state === 'done') continue;
@@ -584,17 +590,27 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
 /**
  * Why operators must take the order over after `error` ended a collection round, if it is a step that
  * failed for good: an extranet step (a permanent failure, or the give-up delay passed) means the
- * connector failed; any other step that cannot succeed by retrying means the processing failed. An order
- * that does not exist has nobody to hand it to.
+ * connector failed; any other step that cannot succeed by retrying (a local activity's failure reaches
+ * the workflow as the activity's own `ApplicationFailure`) means the processing failed. An order that does
+ * not exist has nobody to hand it to.
  */
 function handoverOf(error: unknown): { reason: AssistanceReason; detail: string } | null {
-  if (!(error instanceof ActivityFailure)) return null;
-  const cause = error.cause;
-  const detail = `${error.activityType}: ${cause?.message ?? error.message}`.slice(0, 500);
-  if (EXTRANET_STEPS.has(error.activityType)) return { reason: 'connector_failed', detail };
-  const permanent =
-    cause instanceof ApplicationFailure && cause.nonRetryable && cause.type !== ORDER_NOT_FOUND_FAILURE;
-  return permanent ? { reason: 'processing_failed', detail } : null;
+  if (error instanceof ActivityFailure && EXTRANET_STEPS.has(error.activityType)) {
+    const detail = `${error.activityType}: ${error.cause?.message ?? error.message}`;
+    return { reason: 'connector_failed', detail: detail.slice(0, 500) };
+  }
+  const failure = error instanceof ActivityFailure ? error.cause : error;
+  if (
+    failure instanceof ApplicationFailure &&
+    failure.nonRetryable &&
+    failure.type !== ORDER_NOT_FOUND_FAILURE
+  ) {
+    return {
+      reason: 'processing_failed',
+      detail: `${failure.type ?? 'Error'}: ${failure.message}`.slice(0, 500),
+    };
+  }
+  return null;
 }
 
 function isCredentialsRefused(error: unknown): boolean {

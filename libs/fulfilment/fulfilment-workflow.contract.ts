@@ -1,7 +1,7 @@
 import { type DocumentKind } from '@libs/orders/document-kind';
 import { type OrderState } from '@libs/orders/order-state';
 import { type AssistanceReason, type FulfilmentMode } from './fulfilment-mode';
-import { type OperatorActionKind } from './operator-action';
+import { type DirectOperatorAction, type OperatorActionKind } from './operator-action';
 import { type OperatorIdentity } from '@libs/operators/operator-identity';
 
 /**
@@ -27,7 +27,7 @@ export const OPERATOR_UPDATES = {
   handed_back: HAND_BACK_UPDATE,
   switched_to_assisted: SWITCH_TO_ASSISTED_UPDATE,
   cancelled: CANCEL_UPDATE,
-} as const satisfies Record<Exclude<OperatorActionKind, 'syndic_access_revealed'>, string>;
+} as const satisfies Record<Exclude<OperatorActionKind, DirectOperatorAction>, string>;
 export type WorkflowOperatorAction = keyof typeof OPERATOR_UPDATES;
 
 /** Who acts: carried into the workflow for the order's history and the audit table. */

@@ -41,7 +41,8 @@ export function operatorRefusal(
   request: OperatorActionRequestView,
 ): OperatorRefusal | null {
   if (!canActOnOrders(request.role)) return 'role_forbidden';
-  if (action === 'syndic_access_revealed') return null;
+  // Reading the seller's access or sending a notification again changes nothing of the order.
+  if (action === 'syndic_access_revealed' || action === 'notification_redelivered') return null;
   if (order.state === 'done') return 'order_done';
   if (order.cancelled) return 'order_cancelled';
   switch (action) {

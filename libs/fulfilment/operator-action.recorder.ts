@@ -8,7 +8,7 @@ import { ServiceError } from '@libs/platform/domain-error';
 import { changedStatementFields } from '@libs/statement/statement-diff';
 import { validateStatement } from '@libs/statement/statement.validator';
 import { type EntityManager } from 'typeorm';
-import { type OperatorActionKind, operatorEventTrigger } from './operator-action';
+import { type DirectOperatorAction, type OperatorActionKind, operatorEventTrigger } from './operator-action';
 import { type OperatorAuditRepository } from './operator-audit.repository';
 import { type OperatorIdentity } from '@libs/operators/operator-identity';
 
@@ -73,18 +73,20 @@ export class OperatorActionRecorder {
     });
   }
 
-  /** The seller's access was shown to an operator: audited, with an event, before it is shown. */
-  async recordSyndicAccessRevealed(order: OrderEntity, operator: OperatorIdentity, at: Date): Promise<void> {
+  /**
+   * What an operator does outside the workflow (the seller's access shown, a notification sent again):
+   * audited, with an event, before it is done, so nothing happens without a trace.
+   */
+  async recordDirectAction(
+    order: OrderEntity,
+    operator: OperatorIdentity,
+    action: DirectOperatorAction,
+    detail: Record<string, unknown>,
+    at: Date,
+  ): Promise<void> {
     await this.transactions.transaction(async (tx) => {
-      await this.audit.append(tx, {
-        orderid: order.orderid,
-        operator,
-        action: 'syndic_access_revealed',
-        detail: {},
-        key: null,
-        at,
-      });
-      await this.appendEvent(tx, order, 'syndic_access_revealed', operator, {}, at);
+      await this.audit.append(tx, { orderid: order.orderid, operator, action, detail, key: null, at });
+      await this.appendEvent(tx, order, action, operator, detail, at);
     });
   }
 

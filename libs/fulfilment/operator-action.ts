@@ -11,8 +11,15 @@ export const OPERATOR_ACTION_KINDS = [
   'switched_to_assisted',
   'cancelled',
   'syndic_access_revealed',
+  'notification_redelivered',
 ] as const;
 export type OperatorActionKind = (typeof OPERATOR_ACTION_KINDS)[number];
+
+/** What operators do to an order without going through its workflow: audited all the same. */
+export type DirectOperatorAction = Extract<
+  OperatorActionKind,
+  'syndic_access_revealed' | 'notification_redelivered'
+>;
 
 /** The trigger of the order event an action writes (from and to are the order's unchanged state). */
 export function operatorEventTrigger(action: OperatorActionKind): string {

@@ -9,6 +9,10 @@ import {
 import { type UploadedDocumentWriter } from '@libs/orders/documents/uploaded-document.writer';
 import { isOrderId } from '@libs/orders/order-id';
 import { type OrderRepository } from '@libs/orders/order.repository';
+import {
+  type NotificationRedeliveryService,
+  type RedeliveryReceipt,
+} from '@libs/notifications/notification-redelivery.service';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { DomainError } from '@libs/platform/domain-error';
 import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
@@ -51,7 +55,8 @@ export class OperatorActionsService {
     private readonly orders: Pick<OrderRepository, 'findById'>,
     private readonly workflows: FulfilmentGateway,
     private readonly writer: UploadedDocumentWriter,
-    private readonly recorder: Pick<OperatorActionRecorder, 'recordSyndicAccessRevealed'>,
+    private readonly recorder: Pick<OperatorActionRecorder, 'recordDirectAction'>,
+    private readonly redeliveries: Pick<NotificationRedeliveryService, 'redeliver'>,
     private readonly secretBox: SecretBox,
     private readonly clock: () => Date = () => new Date(),
   ) {}
@@ -139,7 +144,7 @@ export class OperatorActionsService {
   async revealSyndicAccess(operator: OperatorIdentity, orderid: string): Promise<SyndicAccess> {
     this.requireActor(operator);
     const order = await this.order(orderid);
-    await this.recorder.recordSyndicAccessRevealed(order, operator, this.clock());
+    await this.recorder.recordDirectAction(order, operator, 'syndic_access_revealed', {}, this.clock());
     return {
       syndicName: order.syndicName,
       url: order.syndicUrl,
@@ -148,6 +153,24 @@ export class OperatorActionsService {
         ? this.secretBox.open(order.syndicPasswordSealed, order.orderid)
         : null,
     };
+  }
+
+  /** Sends one of the order's notifications again (the API's redelivery), audited first. */
+  async redeliver(
+    operator: OperatorIdentity,
+    orderid: string,
+    notificationId: string,
+  ): Promise<RedeliveryReceipt> {
+    this.requireActor(operator);
+    const order = await this.order(orderid);
+    await this.recorder.recordDirectAction(
+      order,
+      operator,
+      'notification_redelivered',
+      { notification_id: notificationId.slice(0, 64) },
+      this.clock(),
+    );
+    return this.redeliveries.redeliver(operator, order.orderid, notificationId);
   }
 
   private async act(

@@ -531,6 +531,7 @@ export const CONSOLE_TEXTS = {
       open: 'Ouvrir',
     },
     download: 'Télécharger',
+    kindUnstated: 'non précisée',
     preview: 'Aperçu',
     previewTitle: (title: string) => `Aperçu : ${title}`,
     closePreview: 'Fermer l’aperçu',
@@ -588,6 +589,7 @@ export const CONSOLE_TEXTS = {
     switched_to_assisted: 'Passée en traitement assisté',
     cancelled: 'Traitement annulé',
     syndic_access_revealed: 'Identifiants du vendeur affichés',
+    notification_redelivered: 'Notification renvoyée au client',
   },
   triggers: {
     'collection-started': 'collecte effectuée',

@@ -103,6 +103,8 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
         documents,
         new OperatorAuditRepository(ds),
       ),
+      // The console's redelivery is the API's (tested with it); the browser test clicks it.
+      { redeliver: () => Promise.reject(new Error('not used here')) },
       stack.api.security.secretBox,
     );
     queue = new WorkQueueRepository(ds);
@@ -320,6 +322,45 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
       orderWorkflowId(orderid),
       'cancelled-then-refreshed',
     );
+  });
+
+  it('hands an order to operators when a step of its own processing fails for good, instead of failing the workflow', async () => {
+    // The documents held back from this user appear after one listing: start from none.
+    expect((await fetch(`${stack.syndicExtranetUrl}/__admin/reset`, { method: 'POST' })).status).toBe(200);
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: {
+        name: 'Foncia',
+        username: 'sandbox-missing-docs',
+        password: 'mdp',
+        url: stack.syndicExtranetUrl,
+      },
+    });
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'waiting', {
+      what: 'waiting for documents',
+    });
+    // A stored statement that no longer reads (a bug, a hand-edited row): no retry can cure it.
+    await stack.api.dataSource.query(
+      `UPDATE orders SET statement = '{"version": 99}'::jsonb WHERE orderid = $1`,
+      [orderid],
+    );
+    const upload = await stack.http.post(
+      `/order/${orderid}/documents`,
+      {
+        documents: [
+          uploadItem({ doctype: 2, filename: 'pv.pdf', content: pdfBytes('pv').toString('base64') }),
+        ],
+      },
+      stack.account.headers,
+    );
+    expect(upload.status).toBe(200);
+    await assistedFor(orderid, 'processing_failed');
+    expect((await order(orderid)).assistanceDetail).toBe(
+      'StoredStatementUnreadableError: Stored statement of unknown version 99',
+    );
+    const description = await stack.api.temporal.workflow.getHandle(orderWorkflowId(orderid)).describe();
+    expect(description.status.name).toBe('RUNNING');
+    expect(await stack.stateOf(orderid)).toBe('waiting');
   });
 
   it('refuses what the rules forbid, before any trace, and applies a form sent twice once', async () => {

@@ -132,6 +132,25 @@ describe('operator console: assisted fulfilment in the browser', () => {
     expect(flat).not.toContain('SPÉCIMEN');
     expect(flat).toMatch(/Diagnostic technique global[^.]*inexistant/);
 
+    // The pre-statement from the page is the one the client received.
+    const href = await page.getByRole('link', { name: 'Télécharger le pré-état daté' }).getAttribute('href');
+    const downloaded = await page.request.get(new URL(href!, stack.api.baseUrl).href);
+    expect(downloaded.headers()['content-type']).toBe('application/pdf');
+    expect((await downloaded.body()).equals(Buffer.from(String(done.body.content), 'base64'))).toBe(true);
+
+    // An operator sends the `done` notification again: the same webhook-id, so the client deduplicates it.
+    await page.goto(`${stack.api.baseUrl}/console/orders/${orderid}#notifications`);
+    await page
+      .locator('#notifications tr', { hasText: 'done' })
+      .getByRole('button', { name: 'Renvoyer' })
+      .click();
+    await page.getByText('Notification renvoyée.').waitFor();
+    await waitFor(() => notificationStatuses(orderid).filter((status) => status === 'done').length === 2, {
+      what: 'done sent again',
+    });
+    const dones = stack.receiver.forOrder(orderid).filter((webhook) => webhook.body.status === 'done');
+    expect(dones[1]!.headers['webhook-id']).toBe(dones[0]!.headers['webhook-id']);
+
     // Every action audited, by whom, and in the order's history.
     const audit = await auditOf(orderid);
     expect(audit.map((entry) => entry.action)).toEqual([
@@ -140,6 +159,7 @@ describe('operator console: assisted fulfilment in the browser', () => {
       'statement_filed',
       'document_existence_marked',
       'released',
+      'notification_redelivered',
     ]);
     expect(new Set(audit.map((entry) => entry.operator_email))).toEqual(new Set([operator.email]));
     const triggers = (await orders().listEvents(orderid)).map((event) => event.trigger);
@@ -153,6 +173,7 @@ describe('operator console: assisted fulfilment in the browser', () => {
       'operator:document_existence_marked',
       'operator:released',
       'pre-statement-generated',
+      'operator:notification_redelivered',
     ]);
   });
 

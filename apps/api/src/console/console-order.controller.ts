@@ -13,9 +13,7 @@ import {
 } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { type Response } from 'express';
-import { type OperatorActionKind } from '@libs/fulfilment/operator-action';
 import { type DocumentToAttach, OperatorActionsService } from '@libs/fulfilment/operator-actions.service';
-import { NotificationRedeliveryService } from '@libs/notifications/notification-redelivery.service';
 import { type ConsoleSession } from '@libs/operators/operator-session.service';
 import { type DocumentKind, isDocumentKind } from '@libs/orders/document-kind';
 import { DomainError } from '@libs/platform/domain-error';
@@ -47,7 +45,6 @@ export class ConsoleOrderController {
   constructor(
     private readonly pages: OrderPageRenderer,
     private readonly actions: OperatorActionsService,
-    private readonly redeliveries: NotificationRedeliveryService,
   ) {}
 
   @Get()
@@ -202,7 +199,7 @@ export class ConsoleOrderController {
     @Param('notificationId') notificationId: string,
     @Res() res: Response,
   ): Promise<void> {
-    await this.redeliveries.redeliver(session.operator, orderid, notificationId);
+    await this.actions.redeliver(session.operator, orderid, notificationId);
     done(res, orderid, 'redelivered', 'notifications');
   }
 }
@@ -227,7 +224,7 @@ function noticeOf(
   if (done !== undefined && Object.hasOwn(T.done, done)) {
     return {
       kind: 'done',
-      text: T.done[done as Exclude<OperatorActionKind, 'syndic_access_revealed'> | 'redelivered'],
+      text: T.done[done as keyof typeof T.done],
     };
   }
   return undefined;

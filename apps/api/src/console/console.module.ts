@@ -5,6 +5,7 @@ import { OperatorActionRecorder } from '@libs/fulfilment/operator-action.recorde
 import { OperatorActionsService } from '@libs/fulfilment/operator-actions.service';
 import { OperatorAuditRepository } from '@libs/fulfilment/operator-audit.repository';
 import { OperatorOrderQuery } from '@libs/fulfilment/operator-order.query';
+import { NotificationRedeliveryService } from '@libs/notifications/notification-redelivery.service';
 import { NotificationRepository } from '@libs/notifications/notification.repository';
 import { OperatorAuthenticationService } from '@libs/operators/operator-authentication.service';
 import { OperatorRepository } from '@libs/operators/operator.repository';
@@ -110,13 +111,15 @@ import { WorkQueueController } from './work-queue.controller';
         workflows: FulfilmentGateway,
         writer: UploadedDocumentWriter,
         recorder: OperatorActionRecorder,
+        redeliveries: NotificationRedeliveryService,
         secretBox: SecretBox,
-      ) => new OperatorActionsService(orders, workflows, writer, recorder, secretBox),
+      ) => new OperatorActionsService(orders, workflows, writer, recorder, redeliveries, secretBox),
       inject: [
         OrderRepository,
         FULFILMENT_GATEWAY,
         UploadedDocumentWriter,
         OperatorActionRecorder,
+        NotificationRedeliveryService,
         SecretBox,
       ],
     },

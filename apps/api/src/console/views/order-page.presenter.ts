@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type OperatorActionKind } from '@libs/fulfilment/operator-action';
+import { type DirectOperatorAction, type OperatorActionKind } from '@libs/fulfilment/operator-action';
 import { operatorRefusal } from '@libs/fulfilment/operator-action-rules';
 import { type SyndicAccess } from '@libs/fulfilment/operator-actions.service';
 import { type OperatorOrderView } from '@libs/fulfilment/operator-order.query';
 import { type OperatorIdentity, canActOnOrders } from '@libs/operators/operator-identity';
-import { DOCUMENT_KINDS, type DocumentKind, kindOf } from '@libs/orders/document-kind';
+import { DOCUMENT_KINDS, type DocumentKind, statedKind } from '@libs/orders/document-kind';
 import { kindsNotExisting } from '@libs/orders/documents/document-existence';
 import { doctypeLabel, kindLabel } from '@libs/orders/document-labels';
 import { CONSOLE_TEXTS as T } from '@libs/platform/messages.fr';
@@ -30,7 +30,7 @@ export interface OrderPageInput {
 }
 
 /** Every change the page's forms can make, mapped to whether the rules allow it now. */
-type Offers = Record<Exclude<OperatorActionKind, 'syndic_access_revealed'>, boolean>;
+type Offers = Record<Exclude<OperatorActionKind, DirectOperatorAction>, boolean>;
 
 /** The order page's data, every value ready to print (the template only loops and prints). */
 export function presentOrderPage(input: OrderPageInput) {
@@ -130,12 +130,13 @@ export function presentOrderPage(input: OrderPageInput) {
       actionUrl: `${base}/syndic-access`,
     },
     documents: view.documents.map((document) => {
-      const kind = kindOf(document);
+      // A kind nobody stated is not guessed: a doctype-4 document may be a DTG as well as a DPE.
+      const kind = statedKind(document);
       const previewable = document.mimetype === 'application/pdf' || document.mimetype.startsWith('image/');
       return {
         id: document.id,
         type: doctypeLabel(document.doctype),
-        kind: kindLabel(kind),
+        kind: kind === null ? T.order.kindUnstated : kindLabel(kind),
         title: document.title,
         date: document.documentDate ? formatIsoDate(document.documentDate) : T.none,
         source: T.order.sources[document.source],
