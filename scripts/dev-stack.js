@@ -179,6 +179,9 @@ async function main() {
     `ready: API ${config.http.publicBaseUrl}, Temporal UI http://localhost:8233, sandbox extranet ${config.extranet.sandboxBaseUrl}`,
   );
   log('create an account: npm run cli -- account create --email you@example.fr --password "a long password"');
+  log(
+    `operator console: ${config.http.publicBaseUrl}/console (create an operator: npm run cli -- operator create --email you@provider.fr --role operator)`,
+  );
 }
 
 process.on('SIGINT', () => void stop(0));
