@@ -152,6 +152,25 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
   });
   const id = () => randomUUID();
 
+  /** A live order its connector collected, now waiting for documents its extranet does not show yet. */
+  async function waitingAutomaticOrder(): Promise<string> {
+    // The extranet holds documents back from this user until one listing: start from none.
+    expect((await fetch(`${stack.syndicExtranetUrl}/__admin/reset`, { method: 'POST' })).status).toBe(200);
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: {
+        name: 'Foncia',
+        username: 'sandbox-missing-docs',
+        password: 'mdp',
+        url: stack.syndicExtranetUrl,
+      },
+    });
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'waiting', {
+      what: 'waiting for documents',
+    });
+    return orderid;
+  }
+
   it('hands refused credentials to operators once no corrected refresh came in time, and finishes with what they file', async () => {
     const orderid = await stack.createOrder({
       test_mode: false,
@@ -222,18 +241,7 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
   });
 
   it('lets an operator take over a waiting automatic order; the client’s upload completes it, the operator releases', async () => {
-    const orderid = await stack.createOrder({
-      test_mode: false,
-      syndic: {
-        name: 'Foncia',
-        username: 'sandbox-missing-docs',
-        password: 'mdp',
-        url: stack.syndicExtranetUrl,
-      },
-    });
-    await waitFor(async () => (await stack.stateOf(orderid)) === 'waiting', {
-      what: 'waiting for documents',
-    });
+    const orderid = await waitingAutomaticOrder();
     await expect(actions.release(operator, orderid, id())).rejects.toMatchObject({
       code: 'operator_action_refused',
       details: { refusal: 'not_assisted' },
@@ -325,20 +333,7 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
   });
 
   it('hands an order to operators when a step of its own processing fails for good, instead of failing the workflow', async () => {
-    // The documents held back from this user appear after one listing: start from none.
-    expect((await fetch(`${stack.syndicExtranetUrl}/__admin/reset`, { method: 'POST' })).status).toBe(200);
-    const orderid = await stack.createOrder({
-      test_mode: false,
-      syndic: {
-        name: 'Foncia',
-        username: 'sandbox-missing-docs',
-        password: 'mdp',
-        url: stack.syndicExtranetUrl,
-      },
-    });
-    await waitFor(async () => (await stack.stateOf(orderid)) === 'waiting', {
-      what: 'waiting for documents',
-    });
+    const orderid = await waitingAutomaticOrder();
     // A stored statement that no longer reads (a bug, a hand-edited row): no retry can cure it.
     await stack.api.dataSource.query(
       `UPDATE orders SET statement = '{"version": 99}'::jsonb WHERE orderid = $1`,
