@@ -68,6 +68,9 @@ export class OperatorActionRecorder {
       });
       if (!appended) return false;
       if (Object.keys(changes).length > 0) await this.orders.update(tx, record.orderid, changes);
+      if (record.change.action === 'documents_attached') {
+        await this.documents.markAttached(tx, record.orderid, record.version, record.change.documentIds);
+      }
       await this.appendEvent(tx, order, record.change.action, record.operator, detail, record.at);
       return true;
     });

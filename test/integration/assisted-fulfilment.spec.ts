@@ -246,13 +246,31 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
       code: 'operator_action_refused',
       details: { refusal: 'not_assisted' },
     });
+    // Documents attached to an order operators do not have are stored, but never join it.
+    const carnet = {
+      kind: 'maintenance-log' as const,
+      filename: 'carnet.pdf',
+      contentType: 'application/pdf',
+      content: pdfBytes('carnet'),
+    };
+    await expect(actions.attachDocuments(operator, orderid, [carnet], id())).rejects.toMatchObject({
+      details: { refusal: 'not_assisted' },
+    });
+    const documents = new StoredDocumentRepository(stack.api.dataSource);
+    expect((await documents.listForOrderVersion(orderid, 1)).map((d) => d.filename)).not.toContain(
+      'carnet.pdf',
+    );
+    expect(await auditActions(orderid)).toEqual([]);
+
     await actions.switchToAssisted(operator, orderid, 'Le syndic envoie les PV par courrier', id());
     expect((await order(orderid)).assistanceReason).toBe('operator_switch');
+    await actions.attachDocuments(operator, orderid, [carnet], id());
+    expect((await documents.listForOrderVersion(orderid, 1)).map((d) => d.filename)).toContain('carnet.pdf');
 
     const upload = await stack.http.post(
       `/order/${orderid}/documents`,
       {
-        documents: [2, 7].map((doctype) =>
+        documents: [2].map((doctype) =>
           uploadItem({
             doctype,
             filename: `client-${doctype}.pdf`,

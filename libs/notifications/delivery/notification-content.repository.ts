@@ -18,6 +18,9 @@ export class NotificationContentRepository {
 
   /** The documents collected for that version, by type then in arrival order, and its dossier (type 10). */
   listDocuments(orderid: string, orderVersion: number): Promise<StoredDocumentEntity[]> {
-    return this.documents.find({ where: { orderid, orderVersion }, order: { doctype: 'ASC', id: 'ASC' } });
+    return this.documents.find({
+      where: { orderid, orderVersion, pending: false },
+      order: { doctype: 'ASC', id: 'ASC' },
+    });
   }
 }

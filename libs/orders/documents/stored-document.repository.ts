@@ -1,7 +1,9 @@
 import { type DataSource, type EntityManager, In, type Repository } from 'typeorm';
 import { StoredDocumentEntity } from '@libs/persistence/entities/stored-document.entity';
 
-export type NewStoredDocument = Omit<StoredDocumentEntity, 'id' | 'createdAt'>;
+export type NewStoredDocument = Omit<StoredDocumentEntity, 'id' | 'createdAt' | 'pending'> & {
+  pending?: boolean;
+};
 
 export class StoredDocumentRepository {
   private readonly documents: Repository<StoredDocumentEntity>;
@@ -37,7 +39,12 @@ export class StoredDocumentRepository {
   /** The documents collected for an order version (downloaded, uploaded, attached; not the dossier). */
   listForOrderVersion(orderid: string, version: number): Promise<StoredDocumentEntity[]> {
     return this.documents.find({
-      where: { orderid, orderVersion: version, source: In(['extranet', 'upload', 'operator']) },
+      where: {
+        orderid,
+        orderVersion: version,
+        source: In(['extranet', 'upload', 'operator']),
+        pending: false,
+      },
       order: { id: 'ASC' },
     });
   }
@@ -59,8 +66,22 @@ export class StoredDocumentRepository {
        SELECT orderid, $2, source, source_ref, doctype, kind, title, filename, document_date, mimetype, size,
               sha256, storage_key
          FROM documents WHERE orderid = $1 AND order_version = $3 AND source IN ('upload', 'operator')
+                          AND NOT pending
        ON CONFLICT DO NOTHING`,
       [orderid, toVersion, fromVersion],
+    );
+  }
+
+  /** An operator's attachments of the order version join it (the workflow accepted the action). */
+  async markAttached(
+    tx: EntityManager,
+    orderid: string,
+    version: number,
+    ids: readonly number[],
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE documents SET pending = false WHERE orderid = $1 AND order_version = $2 AND id = ANY($3::int[])`,
+      [orderid, version, ids],
     );
   }
 

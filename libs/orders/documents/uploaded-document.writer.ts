@@ -45,6 +45,8 @@ export class UploadedDocumentWriter {
           sourceRef: `${upload.kind ?? upload.doctype}:${sha256}`,
           doctype: upload.doctype,
           kind: upload.kind ?? null,
+          // An operator's attachment counts once the order's workflow accepts it.
+          pending: source === 'operator',
           title: upload.filename,
           filename: upload.filename,
           documentDate: today,

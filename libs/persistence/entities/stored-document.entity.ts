@@ -55,6 +55,13 @@ export class StoredDocumentEntity {
   @Column({ name: 'storage_key', type: 'varchar', length: 500 })
   storageKey!: string;
 
+  /**
+   * Stored but not part of the order yet: an operator's attachment until the order's workflow accepts
+   * it (a refused one never counts, nor shows to the client).
+   */
+  @Column({ type: 'boolean', default: false })
+  pending!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -7,7 +7,7 @@ import { type MigrationInterface, type QueryRunner } from 'typeorm';
  * an operator's cancellation. Orders blocked before are assisted now, for the reason they were blocked.
  * The operators' audit table records every action, the revealing of the seller's access included;
  * `action_key` (the Temporal update id) makes a retried recording write nothing more. Documents an operator
- * attaches are stored with the source 'operator'.
+ * attaches are stored with the source 'operator', pending until the order's workflow accepts the action.
  */
 export class AssistedFulfilment1763860000000 implements MigrationInterface {
   name = 'AssistedFulfilment1763860000000';
@@ -51,10 +51,12 @@ export class AssistedFulfilment1763860000000 implements MigrationInterface {
       `ALTER TABLE documents ADD CONSTRAINT documents_source_check
          CHECK (source IN ('extranet', 'upload', 'dossier', 'operator'))`,
     );
+    await q.query(`ALTER TABLE documents ADD COLUMN pending boolean NOT NULL DEFAULT false`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DELETE FROM documents WHERE source = 'operator'`);
+    await q.query(`ALTER TABLE documents DROP COLUMN pending`);
     await q.query(`ALTER TABLE documents DROP CONSTRAINT documents_source_check`);
     await q.query(
       `ALTER TABLE documents ADD CONSTRAINT documents_source_check
