@@ -76,11 +76,15 @@ export class OrderCollectionService {
     concurrency = 4,
   ): Promise<void> {
     const order = await this.order(orderid);
+    // A retry skips what an earlier attempt stored.
+    const stored = await this.documents.sourceRefsForOrderVersion(orderid, version, 'extranet');
+    const wanted = documents.filter((document) => !stored.has(document.id));
     let next = 0;
-    let done = 0;
-    const workers = Array.from({ length: Math.min(concurrency, documents.length) }, async () => {
-      while (next < documents.length) {
-        const document = documents[next++]!;
+    let done = documents.length - wanted.length;
+    if (done > 0) progress(done);
+    const workers = Array.from({ length: Math.min(concurrency, wanted.length) }, async () => {
+      while (next < wanted.length) {
+        const document = wanted[next++]!;
         await this.downloadDocument(order, version, document);
         progress(++done);
       }
@@ -88,14 +92,13 @@ export class OrderCollectionService {
     await Promise.all(workers);
   }
 
-  /** Downloads one listed document unless this order version already has it. */
+  /** Downloads and stores one listed document (stored once however often it is downloaded). */
   private async downloadDocument(
     order: OrderEntity,
     version: number,
     document: ExtranetDocument,
   ): Promise<void> {
     const orderid = order.orderid;
-    if (await this.documents.existsForOrderVersion(orderid, version, 'extranet', document.id)) return;
     const { content, mimetype } = await this.withSession(order, (connector, session) =>
       connector.downloadDocument(session, document.id),
     );

@@ -18,7 +18,11 @@ export class StoredDocumentRepository {
    */
   async insertIfAbsent(row: NewStoredDocument, manager?: EntityManager): Promise<StoredDocumentEntity> {
     const documents = manager ? manager.getRepository(StoredDocumentEntity) : this.documents;
-    await documents.createQueryBuilder().insert().values(row).orIgnore().execute();
+    const inserted = await documents.createQueryBuilder().insert().values(row).orIgnore().execute();
+    // The insert returns the columns the database filled in (id, defaults); a conflict returns none,
+    // and only then is the existing row read.
+    const generated = inserted.generatedMaps[0];
+    if (generated && generated.id !== undefined) return documents.create({ ...row, ...generated });
     return documents.findOneByOrFail({
       orderid: row.orderid,
       orderVersion: row.orderVersion,
@@ -27,13 +31,17 @@ export class StoredDocumentRepository {
     });
   }
 
-  async existsForOrderVersion(
+  /** The references of the documents this order version already has from `source`, in one query. */
+  async sourceRefsForOrderVersion(
     orderid: string,
     version: number,
     source: StoredDocumentEntity['source'],
-    sourceRef: string,
-  ): Promise<boolean> {
-    return (await this.documents.countBy({ orderid, orderVersion: version, source, sourceRef })) > 0;
+  ): Promise<Set<string>> {
+    const rows = await this.documents.find({
+      select: { sourceRef: true },
+      where: { orderid, orderVersion: version, source },
+    });
+    return new Set(rows.map((row) => row.sourceRef));
   }
 
   /** The documents collected for an order version (downloaded, uploaded, attached; not the dossier). */
