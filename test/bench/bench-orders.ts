@@ -33,6 +33,7 @@ export async function ordersToDone(
       headers,
       body: JSON.stringify(benchOrder(`${run}-${i}`)),
     });
+    if (res.status !== 200) throw new Error(`POST /order/ answered ${res.status}: ${await res.text()}`);
     const json = (await res.json()) as { payload: { orderid: string } };
     orderids.push(json.payload.orderid);
   });

@@ -24,6 +24,7 @@ import {
   waitForPollers,
   waitUntil,
 } from './bench-orders';
+import { measureClusterScaleOut } from './cluster-scale.phase';
 import { measureHostileBodies } from './hostile-bodies.phase';
 import {
   BenchStack,
@@ -51,7 +52,9 @@ import {
  *  5. what 30 MB hostile bodies sent without credentials cost the API, and GET /health latency while
  *     4 clients send them (hostile-bodies.phase.ts).
  * BENCH_CPU_PROFILE=1 writes a CPU profile of each process under var/bench/profiles; BENCH_ONLY=hostile
- * runs phase 5 alone, BENCH_ONLY=e2e phases 3 and 4a.
+ * runs phase 5 alone, BENCH_ONLY=e2e phases 3 and 4a. BENCH_ONLY=cluster (`npm run bench:cluster`) runs
+ * instead the scale-out over API and worker processes on the cluster (cluster-scale.phase.ts), which
+ * takes several minutes and is left out of the default run.
  */
 const API_PORT = 3900;
 const E2E_API_PORT = 3902;
@@ -63,6 +66,10 @@ async function main(): Promise<void> {
   const stack = new BenchStack();
   const results: Record<string, string | number> = {};
   try {
+    if (process.env.BENCH_ONLY === 'cluster') {
+      await measureClusterScaleOut(results);
+      return;
+    }
     const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const databaseUrl = await recreateDatabase(adminUrl, 'pre_statement_bench');
     const temporalAddress = await stack.startTemporal(TEMPORAL_PORT);
@@ -305,6 +312,9 @@ async function main(): Promise<void> {
     // Also after a failure: the phases that ran.
     console.log('\nBenchmark results');
     for (const [name, value] of Object.entries(results)) console.log(`  ${name.padEnd(40)} ${value}`);
+    if (process.env.BENCH_ONLY === undefined) {
+      console.log('\nScale-out over API and worker processes (several minutes): npm run bench:cluster');
+    }
   }
 }
 
