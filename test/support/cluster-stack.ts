@@ -223,18 +223,9 @@ export class ClusterStack {
   ): Promise<{ email: string; credentials: Record<string, string> }> {
     const email = `${prefix}-${randomUUID().slice(0, 8)}@example.fr`;
     const password = `mot-de-passe-${randomUUID()}`;
-    const { api_key: apiKey } = JSON.parse(
-      await this.cli(
-        'account',
-        'create',
-        '--email',
-        email,
-        '--password',
-        password,
-        '--callback-url',
-        callbackUrl,
-      ),
-    ) as { api_key: string };
+    const options = ['--email', email, '--password', password, '--callback-url', callbackUrl];
+    const created = await this.cli('account', 'create', ...options);
+    const { api_key: apiKey } = JSON.parse(created) as { api_key: string };
     const auth = await fetch(`${this.apiUrls[0]}/account/auth`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Auth-Key': apiKey },
