@@ -90,7 +90,7 @@ export async function measureClusterScaleOut(results: Results): Promise<void> {
     const endToEnd = async (run: string, orders: number) => {
       const ledger = cpuLedger(stack);
       const { orderids, seconds } = await ordersToDone(db, stack.apiUrls, headers, orders, run);
-      const cpu = `machine ${ledger.machineBusyPercent()} % busy; ${formatLedger(ledger.percentOfCore())}`;
+      const cpu = cpuUse(ledger);
       // The next measurement starts with no delivery left of this one.
       await waitForDeliveries(receiver, orderids, orders * NOTIFICATIONS_PER_ORDER);
       return { seconds, cpu };
@@ -134,7 +134,7 @@ export async function measureClusterScaleOut(results: Results): Promise<void> {
           }),
         ),
       );
-      const cpu = `machine ${ledger.machineBusyPercent()} % busy; ${formatLedger(ledger.percentOfCore())}`;
+      const cpu = cpuUse(ledger);
       const loadEnded = Date.now();
       const unstarted = await unstartedCount(db, run);
       await waitForDrain(db, run);
@@ -156,6 +156,10 @@ export async function measureClusterScaleOut(results: Results): Promise<void> {
     });
     await receiver.stop();
   }
+}
+
+function cpuUse(ledger: CpuLedger): string {
+  return `machine ${ledger.machineBusyPercent()} % busy; ${formatLedger(ledger.percentOfCore())}`;
 }
 
 /**
