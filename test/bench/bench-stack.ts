@@ -104,9 +104,35 @@ export function peakRssMiB(pid: number): number {
 
 /** CPU time (user + system) a process has used so far, in seconds. */
 export function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = statFields(pid);
   // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU time of the local PostgreSQL server so far, in seconds: its processes, and those that have exited
+ * (the backend of a connection a pool closed), which the postmaster's children times (cutime, cstime:
+ * fields 16 and 17) hold once it has reaped them.
+ */
+export function postgresCpuSeconds(): number {
+  const comm = (pid: string) => fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (comm(pid) !== 'postgres') continue;
+      const fields = statFields(Number(pid));
+      ticks += Number(fields[11]) + Number(fields[12]);
+      if (comm(fields[1]!) !== 'postgres') ticks += Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+/** /proc/PID/stat from its fourth field (the state) on: the command, which may hold spaces, left out. */
+function statFields(pid: number): string[] {
+  return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
 }
 
 export async function stopChild(child: ChildProcess): Promise<void> {
@@ -132,31 +158,66 @@ export function machineCpuTicks(): { busy: number; total: number } {
 
 /**
  * CPU spent by named processes over a phase, and by the rest of the machine (PostgreSQL, the benchmark
- * itself): where an order's cost goes, robust to how busy the machine is.
+ * itself): where an order's cost goes, robust to how busy the machine is. A process is named by its pid,
+ * or by a function reading the CPU seconds of a group of processes. One that exits during the phase
+ * counts for nothing: its CPU is not readable any more.
  */
 export class CpuLedger {
   private readonly before = new Map<string, number>();
   private readonly machineBefore = machineCpuTicks();
+  private readonly startedAt = Date.now();
 
-  constructor(private readonly pids: Record<string, number>) {
-    for (const [name, pid] of Object.entries(pids)) this.before.set(name, cpuSeconds(pid));
+  constructor(private readonly processes: Record<string, number | (() => number)>) {
+    for (const name of Object.keys(processes)) this.before.set(name, this.cpuSecondsOf(name) ?? 0);
   }
 
   /** Milliseconds of CPU per unit of work (an order), by process, then `other` and `total`. */
   perUnitMs(units: number): Record<string, number> {
+    return mapValues(this.spentMs(), (ms) => Math.round(ms / units));
+  }
+
+  /** Percent of one core used since the start, by process, then `other` and `total`. */
+  percentOfCore(): Record<string, number> {
+    const elapsedMs = Date.now() - this.startedAt;
+    return mapValues(this.spentMs(), (ms) => Math.round((100 * ms) / elapsedMs));
+  }
+
+  /** Percent of the machine's CPU time (every core) that was busy since the start. */
+  machineBusyPercent(): number {
+    const machine = machineCpuTicks();
+    return Math.round(
+      (100 * (machine.busy - this.machineBefore.busy)) / (machine.total - this.machineBefore.total),
+    );
+  }
+
+  private spentMs(): Record<string, number> {
     const machine = machineCpuTicks();
     const totalMs = ((machine.busy - this.machineBefore.busy) / 100) * 1000;
     const spent: Record<string, number> = {};
     let listed = 0;
-    for (const [name, pid] of Object.entries(this.pids)) {
-      const ms = (cpuSeconds(pid) - this.before.get(name)!) * 1000;
+    for (const name of Object.keys(this.processes)) {
+      const before = this.before.get(name)!;
+      const ms = ((this.cpuSecondsOf(name) ?? before) - before) * 1000;
       listed += ms;
-      spent[name] = Math.round(ms / units);
+      spent[name] = ms;
     }
-    spent.other = Math.round(Math.max(totalMs - listed, 0) / units);
-    spent.total = Math.round(totalMs / units);
+    spent.other = Math.max(totalMs - listed, 0);
+    spent.total = totalMs;
     return spent;
   }
+
+  private cpuSecondsOf(name: string): number | null {
+    const source = this.processes[name]!;
+    try {
+      return typeof source === 'number' ? cpuSeconds(source) : source();
+    } catch {
+      return null;
+    }
+  }
+}
+
+function mapValues(record: Record<string, number>, f: (value: number) => number): Record<string, number> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));
 }
 
 export function formatLedger(ledger: Record<string, number>): string {

@@ -2,19 +2,29 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { Client, Connection } from '@temporalio/client';
-import { temporal } from '@temporalio/proto';
 import { TemporalOrderWorkflowStarter } from '@libs/orders/workflow-starts/temporal-order-workflow.starter';
 import { createTemporalClient } from '@libs/platform/temporal/temporal-client';
 import { generateOrderId } from '@libs/orders/creation/order-id-generator';
-import { type DataSource } from 'typeorm';
 import { AccountAdministrationService } from '@libs/accounts/account-administration.service';
 import { loadConfig } from '@libs/platform/config/app-config';
 import { createDataSource } from '@libs/persistence/data-source.factory';
 import { AccountRepository } from '@libs/accounts/account.repository';
 import { ApiKeyRepository } from '@libs/accounts/api-key.repository';
 import { createSecurityServices } from '@libs/security/security-services.factory';
-import { orderBody } from '../support/order-fixtures';
 import { WebhookReceiver } from '../support/webhook-receiver';
+import {
+  CONCURRENCY,
+  benchOrder,
+  ordersToDone,
+  runConcurrently,
+  unstartedCount,
+  waitForCount,
+  waitForDeliveries,
+  waitForDrain,
+  waitForPollers,
+  waitUntil,
+} from './bench-orders';
+import { measureClusterScaleOut } from './cluster-scale.phase';
 import { measureHostileBodies } from './hostile-bodies.phase';
 import {
   BenchStack,
@@ -42,9 +52,10 @@ import {
  *  5. what 30 MB hostile bodies sent without credentials cost the API, and GET /health latency while
  *     4 clients send them (hostile-bodies.phase.ts).
  * BENCH_CPU_PROFILE=1 writes a CPU profile of each process under var/bench/profiles; BENCH_ONLY=hostile
- * runs phase 5 alone, BENCH_ONLY=e2e phases 3 and 4a.
+ * runs phase 5 alone, BENCH_ONLY=e2e phases 3 and 4a. BENCH_ONLY=cluster (`npm run bench:cluster`) runs
+ * instead the scale-out over API and worker processes on the cluster (cluster-scale.phase.ts), which
+ * takes several minutes and is left out of the default run.
  */
-const CONCURRENCY = 50;
 const API_PORT = 3900;
 const E2E_API_PORT = 3902;
 const SANDBOX_PORT = 3901;
@@ -55,6 +66,10 @@ async function main(): Promise<void> {
   const stack = new BenchStack();
   const results: Record<string, string | number> = {};
   try {
+    if (process.env.BENCH_ONLY === 'cluster') {
+      await measureClusterScaleOut(results);
+      return;
+    }
     const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const databaseUrl = await recreateDatabase(adminUrl, 'pre_statement_bench');
     const temporalAddress = await stack.startTemporal(TEMPORAL_PORT);
@@ -149,7 +164,7 @@ async function main(): Promise<void> {
         connections: 10,
         duration: 3,
       }); // warm-up
-      const unstartedBefore = await unstartedCount(dataSource);
+      const unstartedBefore = await unstartedCount(dataSource, 'bench-create');
       const createStarted = Date.now();
       const create = await autocannon({
         url: `${base}/order/`,
@@ -166,8 +181,8 @@ async function main(): Promise<void> {
       results['ratio create / raw start'] = (create.requests.average / rawRate).toFixed(2);
       // Creation answers before the workflows start: wait until the relay has started them all.
       const createEnded = Date.now();
-      const unstartedAfter = await unstartedCount(dataSource);
-      await waitForDrain(dataSource);
+      const unstartedAfter = await unstartedCount(dataSource, 'bench-create');
+      await waitForDrain(dataSource, 'bench-create');
       const relayDrainSeconds = (Date.now() - createEnded) / 1000;
       const startedInWindow = create['2xx'] + unstartedBefore;
       results['unstarted when the load stopped'] = unstartedAfter;
@@ -191,7 +206,6 @@ async function main(): Promise<void> {
     // The clock starts once both poll: a worker's start-up is not an order's cost.
     await waitForPollers(client, config.temporal.taskQueue);
     const e2eBase = `http://127.0.0.1:${E2E_API_PORT}`;
-    const e2eStarted = Date.now();
     const e2eCpu = new CpuLedger({
       'order worker': worker.pid!,
       'notification worker': notifier.pid!,
@@ -199,27 +213,13 @@ async function main(): Promise<void> {
       sandbox: sandbox.pid!,
       temporal: stack.temporalPid!,
     });
-    const orderids: string[] = [];
-    await runConcurrently(E2E_ORDERS, CONCURRENCY, async (i) => {
-      const res = await fetch(`${e2eBase}/order/`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(benchOrder(`e2e-${i}`)),
-      });
-      const json = (await res.json()) as { payload: { orderid: string } };
-      orderids.push(json.payload.orderid);
-    });
-    await waitUntil(
-      async () =>
-        (
-          (await dataSource.query(
-            `SELECT count(*)::int AS n FROM orders WHERE orderid = ANY($1) AND state = 'done'`,
-            [orderids],
-          )) as { n: number }[]
-        )[0]!.n === orderids.length,
-      `all ${E2E_ORDERS} orders done`,
+    const { orderids, seconds: e2eSeconds } = await ordersToDone(
+      dataSource,
+      [e2eBase],
+      headers,
+      E2E_ORDERS,
+      'e2e',
     );
-    const e2eSeconds = (Date.now() - e2eStarted) / 1000;
     const e2eRate = E2E_ORDERS / e2eSeconds;
     results[`${E2E_ORDERS} orders created → done (s)`] = e2eSeconds.toFixed(1);
     results['end-to-end orders/s'] = e2eRate.toFixed(1);
@@ -312,14 +312,10 @@ async function main(): Promise<void> {
     // Also after a failure: the phases that ran.
     console.log('\nBenchmark results');
     for (const [name, value] of Object.entries(results)) console.log(`  ${name.padEnd(40)} ${value}`);
+    if (process.env.BENCH_ONLY === undefined) {
+      console.log('\nScale-out over API and worker processes (several minutes): npm run bench:cluster');
+    }
   }
-}
-
-function benchOrder(externalId: string): Record<string, unknown> {
-  return orderBody({
-    syndic: { name: 'Foncia', username: `bench.${externalId}`, password: 'pw' },
-    external_id: externalId,
-  });
 }
 
 /**
@@ -375,82 +371,6 @@ async function measureFloor(
   const cpu = ledger.perUnitMs(E2E_ORDERS);
   await Promise.all([stopChild(orders), stopChild(notifications)]);
   return { rate: E2E_ORDERS / seconds, cpu };
-}
-
-/** Until both kinds of task of `taskQueue` (workflow, activity) have a poller. */
-async function waitForPollers(client: Client, taskQueue: string): Promise<void> {
-  const polled = async (taskQueueType: temporal.api.enums.v1.TaskQueueType) =>
-    (
-      (
-        await client.workflowService.describeTaskQueue({
-          namespace: 'default',
-          taskQueue: { name: taskQueue },
-          taskQueueType,
-        })
-      ).pollers ?? []
-    ).length > 0;
-  await waitUntil(
-    async () =>
-      (await polled(temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW)) &&
-      (await polled(temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)),
-    `workers polling ${taskQueue}`,
-  );
-}
-
-async function waitUntil(done: () => Promise<boolean>, what: string, timeoutMs = 600_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not after ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function runConcurrently(
-  total: number,
-  concurrency: number,
-  task: (i: number) => Promise<unknown>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) await task(next++);
-    }),
-  );
-}
-
-async function waitForDeliveries(
-  receiver: WebhookReceiver,
-  orderids: string[],
-  expected: number,
-): Promise<WebhookReceiver['received']> {
-  const ids = new Set(orderids);
-  const matching = () => receiver.received.filter((w) => ids.has(String(w.body.orderid)));
-  await waitForCount(() => matching().length, expected);
-  return matching();
-}
-
-async function waitForCount(count: () => number, expected: number): Promise<void> {
-  const deadline = Date.now() + 600_000;
-  while (count() < expected) {
-    if (Date.now() > deadline) throw new Error(`only ${count()}/${expected} deliveries after 10 min`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Orders of the creation phase whose workflows the relay has not started yet. */
-async function unstartedCount(dataSource: DataSource): Promise<number> {
-  const [{ n }] = (await dataSource.query(
-    `SELECT count(*)::int AS n FROM orders WHERE external_id = 'bench-create' AND workflow_started_at IS NULL`,
-  )) as { n: number }[];
-  return n;
-}
-
-async function waitForDrain(dataSource: DataSource): Promise<void> {
-  const deadline = Date.now() + 600_000;
-  for (let left = await unstartedCount(dataSource); left > 0; left = await unstartedCount(dataSource)) {
-    if (Date.now() > deadline) throw new Error(`${left} orders still unstarted after 10 min`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function waitForNamespace(client: Client): Promise<void> {

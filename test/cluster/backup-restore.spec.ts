@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -91,31 +90,8 @@ describe('backup and restore drill', () => {
   }, 120_000);
 
   it('restores the databases dumped while orders were in flight: every order finishes, no notification is lost', async () => {
-    const email = `drill-${randomUUID().slice(0, 8)}@example.fr`;
-    const password = `mot-de-passe-${randomUUID()}`;
-    const { api_key: apiKey } = JSON.parse(
-      await before.cli(
-        'account',
-        'create',
-        '--email',
-        email,
-        '--password',
-        password,
-        '--callback-url',
-        receiver.url,
-      ),
-    ) as { api_key: string };
-    const auth = await fetch(`${before.apiUrls[0]}/account/auth`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Auth-Key': apiKey },
-      body: JSON.stringify({ email, password }),
-    });
-    expect(auth.status).toBe(200);
-    const token = ((await auth.json()) as { payload: { access_token: string } }).payload.access_token;
-    const client = new RetryingOrderClient(before.apiUrls, {
-      'X-Auth-Key': apiKey,
-      Authorization: `Bearer ${token}`,
-    });
+    const { email, credentials } = await before.loggedInAccount('drill', receiver.url);
+    const client = new RetryingOrderClient(before.apiUrls, credentials);
     const create = (batch: string, i: number) =>
       client.create(
         i,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import { Client as PgClient } from 'pg';
@@ -74,31 +73,8 @@ describe('the cluster under kills', () => {
   }, 120_000);
 
   it('settles every order, notification and workflow after an API, the order worker and Temporal are SIGKILLed', async () => {
-    const email = `kills-${randomUUID().slice(0, 8)}@example.fr`;
-    const password = `mot-de-passe-${randomUUID()}`;
-    const created = JSON.parse(
-      await stack.cli(
-        'account',
-        'create',
-        '--email',
-        email,
-        '--password',
-        password,
-        '--callback-url',
-        receiver.url,
-      ),
-    ) as { api_key: string };
-    const auth = await fetch(`${stack.apiUrls[0]}/account/auth`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Auth-Key': created.api_key },
-      body: JSON.stringify({ email, password }),
-    });
-    expect(auth.status).toBe(200);
-    const token = ((await auth.json()) as { payload: { access_token: string } }).payload.access_token;
-    const client = new RetryingOrderClient(stack.apiUrls, {
-      'X-Auth-Key': created.api_key,
-      Authorization: `Bearer ${token}`,
-    });
+    const { email, credentials } = await stack.loggedInAccount('kills', receiver.url);
+    const client = new RetryingOrderClient(stack.apiUrls, credentials);
 
     // Three kills, a third of the way apart, each while orders are being created and processed.
     const kills: { name: string; atOrder: number; pid?: number; at?: number; openTransactions?: number }[] = [

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -211,6 +211,29 @@ export class ClusterStack {
         // already gone
       }
     }
+  }
+
+  /**
+   * An account created with the operator CLI, its callbacks sent to `callbackUrl`, logged in through the
+   * first API: its email, and the credentials its requests carry.
+   */
+  async loggedInAccount(
+    prefix: string,
+    callbackUrl: string,
+  ): Promise<{ email: string; credentials: Record<string, string> }> {
+    const email = `${prefix}-${randomUUID().slice(0, 8)}@example.fr`;
+    const password = `mot-de-passe-${randomUUID()}`;
+    const options = ['--email', email, '--password', password, '--callback-url', callbackUrl];
+    const created = await this.cli('account', 'create', ...options);
+    const { api_key: apiKey } = JSON.parse(created) as { api_key: string };
+    const auth = await fetch(`${this.apiUrls[0]}/account/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Auth-Key': apiKey },
+      body: JSON.stringify({ email, password }),
+    });
+    if (auth.status !== 200) throw new Error(`the login answered ${auth.status}: ${await auth.text()}`);
+    const token = ((await auth.json()) as { payload: { access_token: string } }).payload.access_token;
+    return { email, credentials: { 'X-Auth-Key': apiKey, Authorization: `Bearer ${token}` } };
   }
 
   /** The operator CLI of the image, against this cluster's database and keys. */

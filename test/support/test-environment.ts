@@ -1,7 +1,13 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
+/**
+ * The repository: the first directory above with a package.json. Not a fixed `../..`, because the
+ * benchmark runs this file compiled, from dist/test/support, and drives the cluster through it.
+ */
+export const REPO_ROOT = repositoryRoot(__dirname);
+
 /** Where the shared test infrastructure lives; read by the global setup and by the tests. */
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const TEST_VAR_DIR = path.join(REPO_ROOT, 'var', 'test');
 export const TEST_DATABASE_NAME = process.env.TEST_DATABASE_NAME ?? 'pre_statement_test';
 export const TEST_DATABASE_ADMIN_URL =
@@ -17,4 +23,11 @@ export function testDatabaseUrl(): string {
   const url = new URL(TEST_DATABASE_ADMIN_URL);
   url.pathname = `/${TEST_DATABASE_NAME}`;
   return url.toString();
+}
+
+function repositoryRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
+  }
 }
