@@ -31,6 +31,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const net = require('node:net');
 const path = require('node:path');
+const { workerRuntimeEnv } = require('./worker-runtime-env');
 
 const root = path.resolve(__dirname, '..');
 
@@ -502,7 +503,7 @@ async function start() {
     const appMetricsPort = s.metricsPort + 2 * i + 1;
     supervisor.define(name, {
       ...node('apps/worker/src/main.js', {
-        ...appEnv,
+        ...workerRuntimeEnv(appEnv),
         WORKER_QUEUES: queues,
         WORKER_METRICS_PORT: String(s.metricsPort + 2 * i),
         WORKER_APP_METRICS_PORT: String(appMetricsPort),

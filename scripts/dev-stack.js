@@ -9,6 +9,7 @@ const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const net = require('node:net');
+const { workerRuntimeEnv } = require('./worker-runtime-env');
 
 const root = path.resolve(__dirname, '..');
 const varDir = path.join(root, 'var');
@@ -172,7 +173,7 @@ async function main() {
   });
 
   run('extranet', 'dist/apps/extranet-sandbox/src/main.js', env);
-  run('worker', 'dist/apps/worker/src/main.js', env);
+  run('worker', 'dist/apps/worker/src/main.js', workerRuntimeEnv(env));
   run('api', 'dist/apps/api/src/main.js', env);
   await waitFor('API', () => portOpen(config.http.port), 60_000);
   log(

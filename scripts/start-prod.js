@@ -7,6 +7,7 @@
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const { workerRuntimeEnv } = require('./worker-runtime-env');
 
 const root = path.resolve(__dirname, '..');
 const distIndex = process.argv.indexOf('--dist');
@@ -39,7 +40,7 @@ const running = new Map();
 for (const [name, script] of processes) {
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(dist, script)], {
     cwd: root,
-    env,
+    env: name === 'worker' ? workerRuntimeEnv(env) : env,
     stdio: 'inherit',
   });
   running.set(name, child);

@@ -7,6 +7,12 @@ import { createDataSource, runMigrations } from '@libs/persistence/data-source.f
 import { startTemporalDevServer } from '../support/temporal-dev-server';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+// The launchers' own reader: plain JavaScript beside them, outside the compiled tree.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { workerRuntimeEnv } = require(path.join(ROOT, 'scripts', 'worker-runtime-env.js')) as {
+  workerRuntimeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+};
 const BENCH_DIR = path.join(ROOT, 'var', 'bench');
 const PROFILE_DIR = path.join(BENCH_DIR, 'profiles');
 
@@ -40,6 +46,11 @@ export class BenchStack {
     });
     this.children.push(child);
     return child;
+  }
+
+  /** A worker process, with the runtime settings every launcher gives workers (deploy/worker/runtime.env). */
+  worker(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
+    return this.node(name, script, workerRuntimeEnv(env));
   }
 
   async stop(): Promise<void> {

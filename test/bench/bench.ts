@@ -195,14 +195,17 @@ async function main(): Promise<void> {
 
     // 3. End to end: N test-mode orders at once until all are done.
     // As in production: order processing and notification delivery in their own worker processes.
-    const worker = stack.node('worker', 'dist/apps/worker/src/main.js', { ...env, WORKER_QUEUES: 'orders' });
+    const worker = stack.worker('worker', 'dist/apps/worker/src/main.js', {
+      ...env,
+      WORKER_QUEUES: 'orders',
+    });
     const notifierEnv = {
       ...env,
       WORKER_QUEUES: 'notifications',
       WORKER_METRICS_PORT: '9474',
       WORKER_APP_METRICS_PORT: '9475',
     };
-    const notifier = stack.node('worker-notifications', 'dist/apps/worker/src/main.js', notifierEnv);
+    const notifier = stack.worker('worker-notifications', 'dist/apps/worker/src/main.js', notifierEnv);
     // The clock starts once both poll: a worker's start-up is not an order's cost.
     await waitForPollers(client, config.temporal.taskQueue);
     const e2eBase = `http://127.0.0.1:${E2E_API_PORT}`;
@@ -275,7 +278,7 @@ async function main(): Promise<void> {
       ).toFixed(0);
       // Earlier phases' writes (documents, PDFs, logs) are flushed now, not by the kernel during the drain.
       execFileSync('sync');
-      const drainer = stack.node('worker-drain', 'dist/apps/worker/src/main.js', notifierEnv);
+      const drainer = stack.worker('worker-drain', 'dist/apps/worker/src/main.js', notifierEnv);
       await waitForCount(() => receiver.received.length - before, 1);
       // Both from the first delivery: the worker's start-up is not counted.
       const workerCpuBefore = cpuSeconds(drainer.pid!);
@@ -333,11 +336,11 @@ async function measureFloor(
     WORKER_METRICS_PORT: '0',
     WORKER_APP_METRICS_PORT: '0',
   };
-  const orders = stack.node('floor-orders', 'dist/test/bench/floor-worker.js', {
+  const orders = stack.worker('floor-orders', 'dist/test/bench/floor-worker.js', {
     ...floorEnv,
     WORKER_QUEUES: 'orders',
   });
-  const notifications = stack.node('floor-notifications', 'dist/test/bench/floor-worker.js', {
+  const notifications = stack.worker('floor-notifications', 'dist/test/bench/floor-worker.js', {
     ...floorEnv,
     WORKER_QUEUES: 'notifications',
   });

@@ -361,7 +361,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       namespace: read.string('TEMPORAL_NAMESPACE', 'default'),
       taskQueue: read.string('TEMPORAL_TASK_QUEUE', 'pre-statement-orders'),
       workerQueues: workerQueues as WorkerQueues,
-      workflowThreads: read.integer('WORKER_WORKFLOW_THREADS', 2, { min: 1, max: 16 }),
+      // One, as the SDK defaults to with a reused V8 context: a second isolate is memory, not speed.
+      workflowThreads: read.integer('WORKER_WORKFLOW_THREADS', 1, { min: 1, max: 16 }),
       orderConcurrency: read.integer('ORDER_WORKER_CONCURRENCY', 5, { min: 2, max: 1000 }),
       maxCachedWorkflows: read.integer('WORKER_MAX_CACHED_WORKFLOWS', 2000, { min: 2, max: 100_000 }),
       workflowBundlePath: read.optionalString('WORKFLOW_BUNDLE_PATH'),
