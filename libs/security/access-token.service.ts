@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { type KeyObject, createSecretKey, randomUUID } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { decodeBase64UrlStrict } from './strict-base64url';
 import {
@@ -63,7 +63,12 @@ type JsonObject = Record<string, unknown>;
  */
 export class AccessTokenService {
   readonly #jwt = new JwtService();
-  readonly #secrets: ReadonlyMap<string, string>;
+  /**
+   * As key objects: given a string, jsonwebtoken first tries to read it as a public (or private) key
+   * and builds a secret key from it only once that has thrown, about 0.35 ms of CPU on every token
+   * checked or signed; a key object is used as it is (7 µs).
+   */
+  readonly #secrets: ReadonlyMap<string, KeyObject>;
   readonly #activeKeyId: string;
   readonly #issuer: string;
   readonly #audience: string;
@@ -71,14 +76,14 @@ export class AccessTokenService {
   readonly #clock: () => number;
 
   constructor(options: AccessTokenServiceOptions) {
-    const secrets = new Map<string, string>();
+    const secrets = new Map<string, KeyObject>();
     for (const { id, secret } of options.keys) {
       if (!KEY_ID_FORMAT.test(id)) throw new SecurityConfigurationError(`invalid token key id '${id}'`);
       if (secrets.has(id)) throw new SecurityConfigurationError(`duplicate token key id '${id}'`);
       if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {
         throw new SecurityConfigurationError(`token key '${id}' is shorter than ${MIN_SECRET_BYTES} bytes`);
       }
-      secrets.set(id, secret);
+      secrets.set(id, createSecretKey(Buffer.from(secret, 'utf8')));
     }
     if (!secrets.has(options.activeKeyId)) {
       throw new SecurityConfigurationError(`active token key '${options.activeKeyId}' is not among the keys`);
@@ -110,7 +115,7 @@ export class AccessTokenService {
       jti: randomUUID(),
     };
     const token = this.#jwt.sign(claims, {
-      secret: this.#secrets.get(this.#activeKeyId) as string,
+      secret: asLibrarySecret(this.#secrets.get(this.#activeKeyId)!),
       algorithm: ALGORITHM,
       keyid: this.#activeKeyId,
     });
@@ -139,7 +144,7 @@ export class AccessTokenService {
     let claims: unknown;
     try {
       claims = this.#jwt.verify(token, {
-        secret,
+        secret: asLibrarySecret(secret),
         algorithms: [ALGORITHM],
         issuer: this.#issuer,
         audience: this.#audience,
@@ -217,4 +222,12 @@ function isNonEmptyString(value: unknown): value is string {
 
 function invalid(reason: InvalidAccessTokenReason): InvalidAccessTokenError {
   return new InvalidAccessTokenError(reason);
+}
+
+/**
+ * @nestjs/jwt hands its `secret` option to jsonwebtoken unchanged, which takes key objects; the
+ * option's type names only strings and buffers.
+ */
+function asLibrarySecret(key: KeyObject): string {
+  return key as unknown as string;
 }
