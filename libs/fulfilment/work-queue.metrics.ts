@@ -1,4 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
+import { ScrapeCache } from '@libs/platform/metrics/scrape-cache';
 import { ASSISTANCE_REASONS } from './fulfilment-mode';
 import { type WorkQueueRepository, type WorkQueueStats } from './work-queue.repository';
 
@@ -8,16 +9,14 @@ import { type WorkQueueRepository, type WorkQueueStats } from './work-queue.repo
  * scrape time like the order series, one query per `cacheMs`.
  */
 export class WorkQueueMetrics {
-  private cached: { at: number; stats: Promise<WorkQueueStats[]> } | null = null;
-
   constructor(
     registry: Registry,
-    private readonly queue: Pick<WorkQueueRepository, 'stats'>,
-    private readonly cacheMs: number,
-    private readonly now: () => number = Date.now,
+    queue: Pick<WorkQueueRepository, 'stats'>,
+    cacheMs: number,
+    now: () => number = Date.now,
   ) {
-    const current = () => this.stats();
-    const clock = () => this.now();
+    const cache = new ScrapeCache<WorkQueueStats[]>(() => queue.stats().catch(() => []), cacheMs, now);
+    const current = () => cache.get();
     new Gauge({
       name: 'pre_statement_work_queue_orders',
       help: 'Live orders waiting for an operator (assisted fulfilment), by reason',
@@ -39,18 +38,9 @@ export class WorkQueueMetrics {
         const stats = await current();
         for (const reason of ASSISTANCE_REASONS) {
           const oldest = stats.find((row) => row.reason === reason)?.oldestSince;
-          this.set({ reason }, oldest ? Math.max(0, (clock() - oldest.getTime()) / 1000) : 0);
+          this.set({ reason }, oldest ? Math.max(0, (now() - oldest.getTime()) / 1000) : 0);
         }
       },
     });
-  }
-
-  private stats(): Promise<WorkQueueStats[]> {
-    const now = this.now();
-    if (this.cached === null || now - this.cached.at >= this.cacheMs) {
-      const stats = this.queue.stats().catch(() => []);
-      this.cached = { at: now, stats };
-    }
-    return this.cached.stats;
   }
 }

@@ -7,6 +7,7 @@ import {
   type OrderStateCount,
   type TransitionCount,
 } from './operational-stats.repository';
+import { ScrapeCache } from './scrape-cache';
 
 interface StatsSnapshot {
   orders: OrderStateCount[];
@@ -22,17 +23,27 @@ interface StatsSnapshot {
  * scrapes by several Prometheus servers cost one set of queries.
  */
 export class OrderOperationsMetrics {
-  private cached: { at: number; snapshot: Promise<StatsSnapshot | null> } | null = null;
+  /** Null when the database did not answer. */
+  private readonly snapshots: ScrapeCache<StatsSnapshot | null>;
   private lastGood: StatsSnapshot | null = null;
 
   constructor(
     registry: Registry,
     private readonly stats: OperationalStatsRepository,
-    private readonly cacheMs: number,
-    private readonly now: () => number = Date.now,
+    cacheMs: number,
+    now: () => number = Date.now,
   ) {
+    this.snapshots = new ScrapeCache(
+      () =>
+        this.query().then(
+          (result) => (this.lastGood = result),
+          () => null,
+        ),
+      cacheMs,
+      now,
+    );
     // `this` inside collect() is the metric: the snapshot is reached through these closures.
-    const current = () => this.snapshot();
+    const current = () => this.snapshots.get();
     const latest = () => this.snapshotOrLast();
     new Gauge({
       name: 'pre_statement_metrics_database_up',
@@ -102,21 +113,9 @@ export class OrderOperationsMetrics {
     });
   }
 
-  /** The cached snapshot, refreshed when older than `cacheMs`; null when the database did not answer. */
-  private snapshot(): Promise<StatsSnapshot | null> {
-    const now = this.now();
-    if (this.cached && now - this.cached.at < this.cacheMs) return this.cached.snapshot;
-    const snapshot = this.query().then(
-      (result) => (this.lastGood = result),
-      () => null,
-    );
-    this.cached = { at: now, snapshot };
-    return snapshot;
-  }
-
   /** During a database outage the last values stay visible; `..._database_up` tells they are stale. */
   private async snapshotOrLast(): Promise<StatsSnapshot | null> {
-    return (await this.snapshot()) ?? this.lastGood;
+    return (await this.snapshots.get()) ?? this.lastGood;
   }
 
   private async query(): Promise<StatsSnapshot> {
