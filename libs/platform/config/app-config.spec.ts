@@ -241,11 +241,19 @@ describe('loadConfig: worker task queues and notification queues', () => {
     expect(configError({ WORKER_QUEUES: 'webhooks' }).variable).toBe('WORKER_QUEUES');
   });
 
-  it('runs workflow code on one thread and five order tasks at a time by default, configurable', () => {
-    expect(loadConfig({}).temporal).toMatchObject({ workflowThreads: 1, orderConcurrency: 5 });
+  it('runs workflow code on one thread, five order tasks at a time and keeps 400 workflows cached by default, configurable', () => {
+    expect(loadConfig({}).temporal).toMatchObject({
+      workflowThreads: 1,
+      orderConcurrency: 5,
+      maxCachedWorkflows: 400,
+    });
     expect(
-      loadConfig({ WORKER_WORKFLOW_THREADS: '2', ORDER_WORKER_CONCURRENCY: '50' }).temporal,
-    ).toMatchObject({ workflowThreads: 2, orderConcurrency: 50 });
+      loadConfig({
+        WORKER_WORKFLOW_THREADS: '2',
+        ORDER_WORKER_CONCURRENCY: '50',
+        WORKER_MAX_CACHED_WORKFLOWS: '2000',
+      }).temporal,
+    ).toMatchObject({ workflowThreads: 2, orderConcurrency: 50, maxCachedWorkflows: 2000 });
     expect(configError({ WORKER_WORKFLOW_THREADS: '0' }).variable).toBe('WORKER_WORKFLOW_THREADS');
     expect(configError({ ORDER_WORKER_CONCURRENCY: '1' }).variable).toBe('ORDER_WORKER_CONCURRENCY');
   });
