@@ -34,6 +34,7 @@ import {
   formatLedger,
   machineCpuTicks,
   peakRssMiB,
+  rssMiB,
   recreateDatabase,
   stopChild,
   waitForPort,
@@ -64,7 +65,8 @@ const E2E_ORDERS = Number(process.env.BENCH_E2E_ORDERS ?? 200);
 
 async function main(): Promise<void> {
   const stack = new BenchStack();
-  const results: Record<string, string | number> = {};
+  // Every process of the run is started with this Node (`npm run bench:node24`: the image's runtime).
+  const results: Record<string, string | number> = { runtime: `Node ${process.version}` };
   try {
     if (process.env.BENCH_ONLY === 'cluster') {
       await measureClusterScaleOut(results);
@@ -208,6 +210,8 @@ async function main(): Promise<void> {
     const notifier = stack.worker('worker-notifications', 'dist/apps/worker/src/main.js', notifierEnv);
     // The clock starts once both poll: a worker's start-up is not an order's cost.
     await waitForPollers(client, config.temporal.taskQueue);
+    // What a worker holds before its first order: its code, the SDK's runtime and workflow thread.
+    const workerIdleRss = rssMiB(worker.pid!);
     const e2eBase = `http://127.0.0.1:${E2E_API_PORT}`;
     const e2eCpu = new CpuLedger({
       'order worker': worker.pid!,
@@ -227,6 +231,7 @@ async function main(): Promise<void> {
     results[`${E2E_ORDERS} orders created → done (s)`] = e2eSeconds.toFixed(1);
     results['end-to-end orders/s'] = e2eRate.toFixed(1);
     results['end-to-end CPU per order (ms)'] = formatLedger(e2eCpu.perUnitMs(E2E_ORDERS));
+    results['order worker RSS polling, before any order (MiB)'] = workerIdleRss;
     results['order worker peak RSS (MiB)'] = peakRssMiB(worker.pid!);
     results['notification worker peak RSS (MiB)'] = peakRssMiB(notifier.pid!);
 
@@ -236,6 +241,7 @@ async function main(): Promise<void> {
     const floorRate = floor.rate;
     results['floor: the same choreography, activities doing nothing (orders/s)'] = floorRate.toFixed(1);
     results['floor CPU per order (ms)'] = formatLedger(floor.cpu);
+    results['floor order worker peak RSS (MiB)'] = floor.orderWorkerPeakRss;
     results['ratio end-to-end / floor'] = (e2eRate / floorRate).toFixed(2);
 
     // 4a. Delay between a state change and its delivery, over the notifications of phase 3. `confirmed`
@@ -329,7 +335,7 @@ async function measureFloor(
   stack: BenchStack,
   env: NodeJS.ProcessEnv,
   client: Client,
-): Promise<{ rate: number; cpu: Record<string, number> }> {
+): Promise<{ rate: number; cpu: Record<string, number>; orderWorkerPeakRss: number }> {
   const floorEnv = {
     ...env,
     TEMPORAL_TASK_QUEUE: 'bench-floor',
@@ -372,8 +378,9 @@ async function measureFloor(
   );
   const seconds = (Date.now() - started) / 1000;
   const cpu = ledger.perUnitMs(E2E_ORDERS);
+  const orderWorkerPeakRss = peakRssMiB(orders.pid!);
   await Promise.all([stopChild(orders), stopChild(notifications)]);
-  return { rate: E2E_ORDERS / seconds, cpu };
+  return { rate: E2E_ORDERS / seconds, cpu, orderWorkerPeakRss };
 }
 
 async function waitForNamespace(client: Client): Promise<void> {
