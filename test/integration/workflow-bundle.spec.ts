@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import vm from 'node:vm';
+import { TEST_WORKFLOW_BUNDLE } from '../support/test-environment';
+
+// The SDK's own globals of a workflow context, so the bundle runs here as it does in a worker. Required,
+// not imported: the module's typings declare a global `__TEMPORAL__` the test setup uses for itself.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { injectGlobals } = require('@temporalio/worker/lib/workflow/vm-shared') as {
+  injectGlobals(context: vm.Context): void;
+};
+
+/**
+ * The worker runs every workflow in one V8 context, with a module cache of its own per workflow: a
+ * module first required by workflow code is instantiated again for each workflow the worker keeps in
+ * its cache. The domain modules of libs/ are preloaded instead (SHARED_WORKFLOW_MODULES), once and
+ * shared. This loads the suite's bundle the way the SDK's reusable context does, and looks at which
+ * modules a workflow still instantiates for itself.
+ */
+describe('workflow bundle: modules shared by every workflow of a worker', () => {
+  const code = fs.readFileSync(TEST_WORKFLOW_BUNDLE, 'utf8');
+  const shared = new Map<string, unknown>();
+  let ownModules: Map<string, unknown> | null = null;
+  const context = vm.createContext({});
+
+  beforeAll(() => {
+    Object.defineProperty(context, '__webpack_module_cache__', {
+      value: new Proxy(
+        {},
+        {
+          get: (_, id: string) => shared.get(id) ?? ownModules?.get(id),
+          set: (_, id: string, module: unknown) => {
+            (ownModules ?? shared).set(id, module);
+            return true;
+          },
+        },
+      ),
+    });
+    injectGlobals(context);
+    new vm.Script(code).runInContext(context);
+    vm.runInContext('__TEMPORAL__.preloadModules()', context);
+  });
+
+  /** The modules one workflow instantiates for itself when its code is imported. */
+  function modulesOfOneWorkflow(): string[] {
+    ownModules = new Map();
+    try {
+      vm.runInContext('__TEMPORAL__.importWorkflows()', context);
+      return [...ownModules.keys()];
+    } finally {
+      ownModules = null;
+    }
+  }
+
+  it('preloads the domain modules the workflows import, with their own imports', () => {
+    const preloaded = [...shared.keys()];
+    for (const module of [
+      'libs/platform/messages.fr',
+      'libs/statement/statement.validator',
+      'libs/orders/order-state',
+      'libs/orders/order-workflow.contract',
+    ]) {
+      expect(preloaded.some((id) => id.includes(`/${module}.`))).toBe(true);
+    }
+  });
+
+  it('leaves a workflow only the workflow modules and a few of the SDK’s to instantiate, none of libs/', () => {
+    const own = modulesOfOneWorkflow();
+    expect(own.filter((id) => id.includes('/libs/'))).toEqual([]);
+    expect(own.some((id) => id.includes('/workflows/order.workflow.'))).toBe(true);
+    // A second workflow gets its own workflow modules again: their state is never shared.
+    expect(modulesOfOneWorkflow()).toEqual(own);
+  });
+});
