@@ -10,11 +10,12 @@ const { readRuntimeEnv, workerRuntimeEnv } = require('./worker-runtime-env') as 
 };
 
 describe('the worker runtime settings (deploy/worker/runtime.env)', () => {
-  it('bounds the heap and the malloc arenas, and compose reads the same file', () => {
+  it('bounds the heap, the malloc arenas and the blocks malloc keeps, and compose reads the same file', () => {
     const runtime = readRuntimeEnv();
     expect(runtime.NODE_OPTIONS).toMatch(/--max-old-space-size=\d+/);
     expect(runtime.NODE_OPTIONS).toMatch(/--max-semi-space-size=\d+/);
     expect(runtime.MALLOC_ARENA_MAX).toBe('2');
+    expect(Number(runtime.MALLOC_MMAP_THRESHOLD_)).toBeGreaterThan(0);
     const compose = parse(fs.readFileSync(path.join(__dirname, '..', 'docker-compose.yml'), 'utf8')) as {
       services: Record<string, { env_file?: string | string[] }>;
     };
