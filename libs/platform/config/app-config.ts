@@ -364,9 +364,10 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       // One, as the SDK defaults to with a reused V8 context: a second isolate is memory, not speed.
       workflowThreads: read.integer('WORKER_WORKFLOW_THREADS', 1, { min: 1, max: 16 }),
       orderConcurrency: read.integer('ORDER_WORKER_CONCURRENCY', 5, { min: 2, max: 1000 }),
-      // Sized to the workers' heap (deploy/worker/runtime.env, 384 MiB): a cached order workflow takes
-      // about 0.35 MiB (the benchmark's floor worker: 228 MiB with 10 cached, 289–297 with 200), so 2,000
-      // could outgrow the bound and abort the worker, 400 take about 140 MiB.
+      // Sized to the workers' heap (deploy/worker/runtime.env, 384 MiB): a cached order workflow took
+      // about 0.35 MiB (the benchmark's floor worker: 228 MiB with 10 cached, 289–297 with 200), about
+      // 0.15 since the domain modules are shared (workflow-bundle.ts). 2,000 could outgrow the bound and
+      // abort the worker; 400 take about 60 MiB.
       maxCachedWorkflows: read.integer('WORKER_MAX_CACHED_WORKFLOWS', 400, { min: 2, max: 100_000 }),
       workflowBundlePath: read.optionalString('WORKFLOW_BUNDLE_PATH'),
     },
