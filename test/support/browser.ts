@@ -33,3 +33,24 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Waits for `text` on the page; when it never shows, fails with what the page said instead (its address
+ * and the start of its visible text: a refusal, an error page, the login page) and a screenshot
+ * (`wait-for-text-failed.png`), so that an intermittent failure can be read from the run's output.
+ */
+export async function waitForText(page: Page, text: string, timeoutMs = 30_000): Promise<void> {
+  try {
+    await page.getByText(text).waitFor({ timeout: timeoutMs });
+  } catch (error) {
+    const shown = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch(() => '(the page could not be read)');
+    const screenshot = await saveScreenshot(page, 'wait-for-text-failed').catch(() => '(none)');
+    throw new Error(
+      `"${text}" never showed on ${page.url()}; the page said: ${shown.replace(/\s+/g, ' ').slice(0, 1_500)} (screenshot: ${screenshot})`,
+      { cause: error },
+    );
+  }
+}

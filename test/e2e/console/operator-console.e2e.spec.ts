@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { OrderRepository } from '@libs/orders/order.repository';
-import { launchBrowser, saveScreenshot } from '../../support/browser';
+import { launchBrowser, saveScreenshot, waitForText } from '../../support/browser';
 import { type TestOperator, createTestOperator, logInToConsole } from '../../support/console-operators';
 import { pdfBytes, uploadItem } from '../../support/document-fixtures';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
@@ -55,7 +55,7 @@ describe('operator console: assisted fulfilment in the browser', () => {
     await page.locator('[name="sellerBalance.value"]').fill(figures.balance);
     await page.locator('[name="sellerOwes.budgetProvisionsDue.value"]').fill(figures.budgetDue);
     await page.getByRole('button', { name: 'Enregistrer le relevé de compte' }).click();
-    await page.getByText('Relevé de compte enregistré.').waitFor();
+    await waitForText(page, 'Relevé de compte enregistré.');
   }
 
   it('takes a live order no connector serves from the queue to done with the figures an operator files', async () => {
