@@ -99,7 +99,7 @@ describe('operator console: assisted fulfilment in the browser', () => {
     });
     await page.locator('[name="nature_2"]').selectOption('minutes');
     await page.getByRole('button', { name: 'Joindre les documents' }).click();
-    await page.getByText('Documents joints.').waitFor();
+    await waitForText(page, 'Documents joints.');
     for (const title of ['fiche-synthetique.pdf', 'pv-ag-2026.pdf']) {
       await page.locator('#documents td', { hasText: title }).first().waitFor();
     }
@@ -113,10 +113,10 @@ describe('operator console: assisted fulfilment in the browser', () => {
 
     await page.locator('#existence-kind').selectOption('dtg');
     await page.getByRole('button', { name: 'N’existe pas dans cette copropriété' }).click();
-    await page.getByText('Mention enregistrée.').waitFor();
+    await waitForText(page, 'Mention enregistrée.');
 
     await page.getByRole('button', { name: 'Produire le pré-état daté' }).click();
-    await page.getByText('Pré-état daté produit.').waitFor();
+    await waitForText(page, 'Pré-état daté produit.');
     await page.getByRole('link', { name: 'Télécharger le pré-état daté' }).waitFor();
     await saveScreenshot(page, 'console-order-page');
 
@@ -144,7 +144,7 @@ describe('operator console: assisted fulfilment in the browser', () => {
       .locator('#notifications tr', { hasText: 'done' })
       .getByRole('button', { name: 'Renvoyer' })
       .click();
-    await page.getByText('Notification renvoyée.').waitFor();
+    await waitForText(page, 'Notification renvoyée.');
     await waitFor(() => notificationStatuses(orderid).filter((status) => status === 'done').length === 2, {
       what: 'done sent again',
     });
@@ -214,7 +214,7 @@ describe('operator console: assisted fulfilment in the browser', () => {
 
     await fileStatement({ coOwnership: 'Les Jardins de Łukasz', budgetDue: '987,65', balance: '0' });
     await page.getByRole('button', { name: 'Produire le pré-état daté' }).click();
-    await page.getByText('Pré-état daté produit.').waitFor();
+    await waitForText(page, 'Pré-état daté produit.');
 
     await waitFor(() => notificationStatuses(orderid).includes('done'), { what: 'done notification' });
     expect(notificationStatuses(orderid)).toEqual(['confirmed', 'received', 'done']);
@@ -290,7 +290,7 @@ describe('operator console: assisted fulfilment in the browser', () => {
       await assisted(orderid);
       await logInToConsole(viewerPage, stack.api.baseUrl, viewer);
       await viewerPage.goto(`${stack.api.baseUrl}/console/orders/${orderid}`);
-      await viewerPage.getByText('Votre rôle est en lecture seule').waitFor();
+      await waitForText(viewerPage, 'Votre rôle est en lecture seule');
       for (const action of [
         'Afficher les identifiants du vendeur',
         'Joindre les documents',
@@ -316,7 +316,7 @@ describe('operator console: assisted fulfilment in the browser', () => {
         expect(res.headers().location).toBe(`/console/orders/${orderid}?erreur=operator_forbidden`);
       }
       await viewerPage.goto(`${stack.api.baseUrl}/console/orders/${orderid}?erreur=operator_forbidden`);
-      await viewerPage.getByText('Votre rôle ne permet pas cette action').waitFor();
+      await waitForText(viewerPage, 'Votre rôle ne permet pas cette action');
       expect(await viewerPage.content()).not.toContain('secret-de-lecture');
       expect(await auditOf(orderid)).toEqual([]);
     } finally {
@@ -347,7 +347,7 @@ describe('operator console: sessions', () => {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     await page.goto(`${api.baseUrl}/console`);
     expect(page.url()).toBe(`${api.baseUrl}/console/login?session=expiree`);
-    await page.getByText('Votre session a expiré').waitFor();
+    await waitForText(page, 'Votre session a expiré');
     await saveScreenshot(page, 'console-session-expired');
   });
 
@@ -359,7 +359,7 @@ describe('operator console: sessions', () => {
     await page.getByLabel('Mot de passe').fill(operator.password);
     await page.getByLabel('Code de vérification').fill('000000');
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByText('Adresse e-mail, mot de passe ou code de vérification incorrect').waitFor();
+    await waitForText(page, 'Adresse e-mail, mot de passe ou code de vérification incorrect');
     expect(page.url()).toBe(`${api.baseUrl}/console/login`);
     // No session: the console sends to the login page; the API's routes want their own credentials.
     expect((await page.request.get(`${api.baseUrl}/console`, { maxRedirects: 0 })).status()).toBe(303);
