@@ -1,5 +1,5 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { type Client, Connection } from '@temporalio/client';
+import { type Client, type Connection } from '@temporalio/client';
 import { type FulfilmentGateway } from '@libs/fulfilment/fulfilment-gateway';
 import { TemporalFulfilmentGateway } from '@libs/fulfilment/temporal-fulfilment.gateway';
 import { type NotificationWorkflowStarter } from '@libs/notifications/notification-workflow-starter';
@@ -12,6 +12,7 @@ import { type OrderWorkflowStarter } from '@libs/orders/workflow-starts/order-wo
 import { TemporalOrderWorkflowStarter } from '@libs/orders/workflow-starts/temporal-order-workflow.starter';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { createTemporalClient } from '@libs/platform/temporal/temporal-client';
+import { lazyTemporalConnection } from '@libs/platform/temporal/temporal-connection';
 import { APP_CONFIG } from './config.module';
 import { token } from './injection';
 
@@ -36,8 +37,7 @@ export const CONFIRMATION_EMAIL_STARTER = token<ConfirmationEmailStarter>('CONFI
   providers: [
     {
       provide: TEMPORAL_CONNECTION,
-      // Lazy: the API starts (and /health says 503) even while Temporal is still coming up.
-      useFactory: (config: AppConfig) => Connection.lazy({ address: config.temporal.address }),
+      useFactory: (config: AppConfig) => lazyTemporalConnection(config.temporal.address),
       inject: [APP_CONFIG],
     },
     {

@@ -1,0 +1,14 @@
+import { Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
+import { closedConnectionInterceptor } from './closed-connection.interceptor';
+
+/**
+ * The API's connection to Temporal: lazy, so the API starts (and /health says 503) while Temporal is
+ * still coming up. The SDK's own retries, as it configures them by default, over a guard that lets a
+ * retry due after the connection's close end the call instead of the process.
+ */
+export function lazyTemporalConnection(address: string): Connection {
+  return Connection.lazy({
+    address,
+    interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions()), closedConnectionInterceptor],
+  });
+}
