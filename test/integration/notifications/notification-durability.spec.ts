@@ -163,6 +163,10 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
       what: 'backlog delivered',
     });
     expect(stack.receiver.statusesOf(orderid)).toEqual(['confirmed', 'received', 'done', ...events]);
+    // A batch's attempts are logged together once its last answer is in, after the receiver has them.
+    await waitFor(async () => (await logOf(orderid)).every((n) => n.delivered !== null), {
+      what: 'the backlog logged',
+    });
     const log = await logOf(orderid);
     expect(log.map((n) => n.attempts.filter((a) => a.http_status === 200).length)).toEqual(log.map(() => 1));
     // The run that sent the backlog recorded fewer local activities than notifications it sent.
