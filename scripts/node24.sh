@@ -47,7 +47,7 @@ case "${1:-}" in
     bin=$(obtain)
     cd "$ROOT"
     log "unit and integration tests on $("$bin" --version)"
-    PATH="$(dirname "$bin"):$PATH" exec "$bin" node_modules/jest/bin/jest.js --runInBand --selectProjects unit integration "$@"
+    PATH="$(dirname "$bin"):$PATH" exec "$bin" node_modules/jest/bin/jest.js --selectProjects unit integration "$@"
     ;;
   *) echo "usage: $0 path | run CMD [ARGS...] | test [JEST ARGS...]" >&2; exit 2 ;;
 esac
