@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
+import { closedPort } from '../support/closed-port';
 import { REPO_ROOT, TEST_VAR_DIR, TEST_WORKFLOW_BUNDLE } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
 
@@ -19,11 +20,7 @@ class ClosedThenForwardingPort {
   ) {}
 
   static async reserve(target: { host: string; port: number }): Promise<ClosedThenForwardingPort> {
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as net.AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    return new ClosedThenForwardingPort(port, target);
+    return new ClosedThenForwardingPort(await closedPort(), target);
   }
 
   async open(): Promise<void> {

@@ -151,8 +151,8 @@ describe('hostile input on every route', () => {
   let account: SignedInAccount;
   let routes: { method: string; path: string }[];
   const gc = exposeGc();
-  // The heap this file starts from: Jest runs every file in one process (--runInBand), and what the
-  // files before this one left behind is not this file's doing (1.6 GB after forty of them).
+  // The heap this file starts from: Jest's worker process runs file after file (replaced only above
+  // 512 MB, jest.config.js), and what the files before this one left behind is not this file's doing.
   let heapAtStart = 0;
 
   beforeAll(async () => {

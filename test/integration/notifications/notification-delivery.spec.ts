@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { createNotificationDeliveryService } from '@libs/notifications/delivery/notification-delivery.factory';
 import { type NotificationAttemptEntity } from '@libs/persistence/entities/notification-attempt.entity';
+import { closedPort } from '../../support/closed-port';
 import {
   type NotificationTestKit,
   type TestAccountRow,
   TestReceiver,
   answer,
-  closedPort,
   createAccount,
   createNotification,
   createOrder,

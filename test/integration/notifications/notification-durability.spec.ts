@@ -1,10 +1,10 @@
 import { createWorkerRuntime } from '@apps/worker/src/worker.composition';
 import { loadConfig } from '@libs/platform/config/app-config';
 import { orderNotificationsWorkflowId } from '@libs/notifications/notification-workflow.contract';
+import { closedPort } from '../../support/closed-port';
 import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
 import { waitFor } from '../../support/wait-for';
 import { WebhookReceiver } from '../../support/webhook-receiver';
-import { closedPort } from './notification-fixtures';
 
 interface Attempt {
   attempted_at: string;

@@ -299,15 +299,6 @@ export function answer(status: number, body = '', headers: Record<string, string
   };
 }
 
-/** A loopback port with nothing listening on it. */
-export async function closedPort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /** A live `received` notification of version 1 of the order, unless `fields` say otherwise; its id. */
 export function createNotification(
   kit: NotificationTestKit,
