@@ -116,10 +116,46 @@ export function rssMiB(pid: number): number {
   return statusMiB(pid, 'VmRSS');
 }
 
-function statusMiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+function statusMiB(pid: number, field: 'VmHWM' | 'VmRSS' | 'RssAnon' | 'RssFile'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   return Math.round(kib / 1024);
+}
+
+/**
+ * What a process's resident memory was made of when it was highest, sampled every 200 ms: anonymous
+ * memory (the JavaScript heaps of its threads, malloc's arenas, buffers) and pages of mapped files (the
+ * code of Node's binary and of native modules, which every process running them shares). The kernel
+ * keeps the peak (VmHWM) but not its parts.
+ */
+export class ResidentMemorySampler {
+  private atPeak = { rss: 0, anonymous: 0, files: 0 };
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly pid: number) {
+    this.timer = setInterval(() => this.sample(), 200);
+  }
+
+  /** Stops sampling; the split of the highest sample. */
+  stop(): { anonymous: number; files: number } {
+    clearInterval(this.timer);
+    this.sample();
+    return { anonymous: this.atPeak.anonymous, files: this.atPeak.files };
+  }
+
+  private sample(): void {
+    try {
+      const rss = statusMiB(this.pid, 'VmRSS');
+      if (rss > this.atPeak.rss)
+        this.atPeak = {
+          rss,
+          anonymous: statusMiB(this.pid, 'RssAnon'),
+          files: statusMiB(this.pid, 'RssFile'),
+        };
+    } catch {
+      // The process has exited: its last sample stands.
+    }
+  }
 }
 
 /** CPU time (user + system) a process has used so far, in seconds. */
@@ -238,6 +274,11 @@ export class CpuLedger {
 
 function mapValues(record: Record<string, number>, f: (value: number) => number): Record<string, number> {
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));
+}
+
+/** "anonymous / files", as ResidentMemorySampler splits a peak. */
+export function formatSplit(split: { anonymous: number; files: number }): string {
+  return `${split.anonymous} / ${split.files}`;
 }
 
 export function formatLedger(ledger: Record<string, number>): string {

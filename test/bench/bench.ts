@@ -32,8 +32,10 @@ import {
   CpuLedger,
   cpuSeconds,
   formatLedger,
+  formatSplit,
   machineCpuTicks,
   peakRssMiB,
+  ResidentMemorySampler,
   rssMiB,
   recreateDatabase,
   stopChild,
@@ -212,6 +214,7 @@ async function main(): Promise<void> {
     await waitForPollers(client, config.temporal.taskQueue);
     // What a worker holds before its first order: its code, the SDK's runtime and workflow thread.
     const workerIdleRss = rssMiB(worker.pid!);
+    const workerMemory = new ResidentMemorySampler(worker.pid!);
     const e2eBase = `http://127.0.0.1:${E2E_API_PORT}`;
     const e2eCpu = new CpuLedger({
       'order worker': worker.pid!,
@@ -233,6 +236,9 @@ async function main(): Promise<void> {
     results['end-to-end CPU per order (ms)'] = formatLedger(e2eCpu.perUnitMs(E2E_ORDERS));
     results['order worker RSS polling, before any order (MiB)'] = workerIdleRss;
     results['order worker peak RSS (MiB)'] = peakRssMiB(worker.pid!);
+    results['order worker RSS at its peak: anonymous / mapped files (MiB)'] = formatSplit(
+      workerMemory.stop(),
+    );
     results['notification worker peak RSS (MiB)'] = peakRssMiB(notifier.pid!);
 
     // 3b. The floor: the same workers and workflow code on the same server, over activities whose
@@ -242,6 +248,9 @@ async function main(): Promise<void> {
     results['floor: the same choreography, activities doing nothing (orders/s)'] = floorRate.toFixed(1);
     results['floor CPU per order (ms)'] = formatLedger(floor.cpu);
     results['floor order worker peak RSS (MiB)'] = floor.orderWorkerPeakRss;
+    results['floor order worker RSS at its peak: anonymous / mapped files (MiB)'] = formatSplit(
+      floor.orderWorkerSplit,
+    );
     results['ratio end-to-end / floor'] = (e2eRate / floorRate).toFixed(2);
 
     // 4a. Delay between a state change and its delivery, over the notifications of phase 3. `confirmed`
@@ -335,7 +344,12 @@ async function measureFloor(
   stack: BenchStack,
   env: NodeJS.ProcessEnv,
   client: Client,
-): Promise<{ rate: number; cpu: Record<string, number>; orderWorkerPeakRss: number }> {
+): Promise<{
+  rate: number;
+  cpu: Record<string, number>;
+  orderWorkerPeakRss: number;
+  orderWorkerSplit: { anonymous: number; files: number };
+}> {
   const floorEnv = {
     ...env,
     TEMPORAL_TASK_QUEUE: 'bench-floor',
@@ -352,6 +366,7 @@ async function measureFloor(
   });
   const config = loadConfig(floorEnv);
   await waitForPollers(client, config.temporal.taskQueue);
+  const memory = new ResidentMemorySampler(orders.pid!);
   const starter = TemporalOrderWorkflowStarter.fromConfig(
     createTemporalClient(client.connection, config),
     config,
@@ -379,8 +394,9 @@ async function measureFloor(
   const seconds = (Date.now() - started) / 1000;
   const cpu = ledger.perUnitMs(E2E_ORDERS);
   const orderWorkerPeakRss = peakRssMiB(orders.pid!);
+  const orderWorkerSplit = memory.stop();
   await Promise.all([stopChild(orders), stopChild(notifications)]);
-  return { rate: E2E_ORDERS / seconds, cpu, orderWorkerPeakRss };
+  return { rate: E2E_ORDERS / seconds, cpu, orderWorkerPeakRss, orderWorkerSplit };
 }
 
 async function waitForNamespace(client: Client): Promise<void> {
