@@ -133,7 +133,8 @@ export class ResidentMemorySampler {
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly pid: number) {
-    this.timer = setInterval(() => this.sample(), 200);
+    // Unreferenced: a run that fails before stop() still exits.
+    this.timer = setInterval(() => this.sample(), 200).unref();
   }
 
   /** Stops sampling; the split of the highest sample. */
