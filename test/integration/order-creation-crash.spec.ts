@@ -1,26 +1,18 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { type ApiTestApp, startApiTestApp } from '../support/api-test-app';
 import { HttpTestClient, type TestResponse } from '../support/http-test-client';
 import { orderBody } from '../support/order-fixtures';
 import { type SignedInAccount, createSignedInAccount } from '../support/test-accounts';
+import { closedPort } from '../support/closed-port';
 import { REPO_ROOT, TEST_VAR_DIR } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
 
 const BURST = 40;
 /** How long after the API is back every key must have its answer. */
 const RECOVERY_MS = 10_000;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * The compiled API as a process of its own, SIGKILLed in the middle of a burst of creations with
@@ -72,7 +64,7 @@ describe('order creation when the API process is killed mid-burst', () => {
 
   beforeAll(async () => {
     execFileSync(process.execPath, ['scripts/build.js', '--quiet', '--no-bundle'], { cwd: REPO_ROOT });
-    port = await freePort();
+    port = await closedPort();
     app = await startApiTestApp({
       env: { TEMPORAL_TASK_QUEUE: `creation-crash-${id}`, ORDER_START_GRACE: '0s' },
     });

@@ -6,18 +6,10 @@ import path from 'node:path';
 import { startSandboxExtranet } from '@apps/extranet-sandbox/src/sandbox-server';
 import { HttpTestClient } from '../support/http-test-client';
 import { FAST_LIFECYCLE_ENV } from '../support/lifecycle-stack';
+import { closedPort } from '../support/closed-port';
 import { REPO_ROOT, TEST_VAR_DIR } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
 import { WebhookReceiver } from '../support/webhook-receiver';
-
-/** A port free right now on loopback (the child binds it a moment later). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (child.exitCode !== null || child.signalCode !== null) {
@@ -63,7 +55,7 @@ describe('production start (compiled output)', () => {
     );
     sandbox = await startSandboxExtranet({ port: 0, latencyMs: 5 });
     receiver = await new WebhookReceiver().start();
-    ports = { api: await freePort(), sdkMetrics: await freePort(), appMetrics: await freePort() };
+    ports = { api: await closedPort(), sdkMetrics: await closedPort(), appMetrics: await closedPort() };
     const inherited = Object.fromEntries(
       Object.entries(process.env).filter(
         (entry): entry is [string, string] => entry[1] !== undefined && entry[0] !== 'WORKFLOW_BUNDLE_PATH',
