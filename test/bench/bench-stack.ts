@@ -116,8 +116,13 @@ export function rssMiB(pid: number): number {
   return statusMiB(pid, 'VmRSS');
 }
 
-function statusMiB(pid: number, field: 'VmHWM' | 'VmRSS' | 'RssAnon' | 'RssFile'): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+type MemoryField = 'VmHWM' | 'VmRSS' | 'RssAnon' | 'RssFile';
+
+function statusMiB(pid: number, field: MemoryField): number {
+  return fieldMiB(fs.readFileSync(`/proc/${pid}/status`, 'utf8'), field);
+}
+
+function fieldMiB(status: string, field: MemoryField): number {
   const kib = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   return Math.round(kib / 1024);
 }
@@ -146,13 +151,11 @@ export class ResidentMemorySampler {
 
   private sample(): void {
     try {
-      const rss = statusMiB(this.pid, 'VmRSS');
+      // One read, so that the parts belong to the same moment as the total.
+      const status = fs.readFileSync(`/proc/${this.pid}/status`, 'utf8');
+      const rss = fieldMiB(status, 'VmRSS');
       if (rss > this.atPeak.rss)
-        this.atPeak = {
-          rss,
-          anonymous: statusMiB(this.pid, 'RssAnon'),
-          files: statusMiB(this.pid, 'RssFile'),
-        };
+        this.atPeak = { rss, anonymous: fieldMiB(status, 'RssAnon'), files: fieldMiB(status, 'RssFile') };
     } catch {
       // The process has exited: its last sample stands.
     }
