@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Runtime } from '@temporalio/worker';
 import { loadConfig } from '@libs/platform/config/app-config';
 import { createAppLogger } from '@libs/platform/logging/app-logger';
+import { useSmallBufferPool } from '@libs/platform/runtime/buffer-pool';
 import { type WorkerRuntime, WorkerStartAbortedError, createWorkerRuntime } from './worker.composition';
 import { TemporalPinoLogger } from './temporal-pino.logger';
 import { startWorkerMetricsServer } from './worker-metrics.server';
@@ -11,6 +12,7 @@ const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 /** The worker process: no API port (metrics only); drains its running activities on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
+  useSmallBufferPool();
   const config = loadConfig();
   const logger = createAppLogger({ ...config.logging, service: 'worker' });
   // The SDK's own lines (worker, workflows, activities) become JSON lines of the same logger.

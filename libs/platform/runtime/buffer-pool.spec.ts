@@ -1,0 +1,19 @@
+import { WORKER_BUFFER_POOL_BYTES, useSmallBufferPool } from './buffer-pool';
+
+describe('useSmallBufferPool', () => {
+  const runtimeDefault = Buffer.poolSize;
+  afterEach(() => {
+    Buffer.poolSize = runtimeDefault;
+  });
+
+  it('cuts small buffers from 8 KiB slabs, as Node 20 did, where the runtime uses larger ones', () => {
+    Buffer.poolSize = 64 * 1024; // Node 24's default
+    useSmallBufferPool();
+    expect(Buffer.poolSize).toBe(WORKER_BUFFER_POOL_BYTES);
+    // Fill whatever is left of the current slab: the next small buffer comes from a new one.
+    const slices = Array.from({ length: 20 }, () => Buffer.allocUnsafe(3 * 1024));
+    const slab = Buffer.allocUnsafe(16).buffer;
+    expect(slab.byteLength).toBe(8 * 1024);
+    expect(slices.at(-1)!.buffer.byteLength).toBe(8 * 1024);
+  });
+});
