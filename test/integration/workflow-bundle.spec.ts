@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import vm from 'node:vm';
+import { type RawSourceMap, SourceMapConsumer } from 'source-map';
 import { TEST_WORKFLOW_BUNDLE } from '../support/test-environment';
 
 // The SDK's own globals of a workflow context, so the bundle runs here as it does in a worker. Required,
@@ -69,5 +70,39 @@ describe('workflow bundle: modules shared by every workflow of a worker', () => 
     expect(own.some((id) => id.includes('/workflows/order.workflow.'))).toBe(true);
     // A second workflow gets its own workflow modules again: their state is never shared.
     expect(modulesOfOneWorkflow()).toEqual(own);
+  });
+});
+
+/**
+ * Each workflow thread parses the bundle's source map into a WebAssembly memory that never shrinks, to
+ * map workflow stack traces: the map has a mapping per generated line (SOURCE_MAP), not per token.
+ */
+describe('workflow bundle: its source map', () => {
+  const code = fs.readFileSync(TEST_WORKFLOW_BUNDLE, 'utf8');
+  const marker = '//# sourceMappingURL=data:application/json;charset=utf-8;base64,';
+  const map = JSON.parse(
+    Buffer.from(code.slice(code.lastIndexOf(marker) + marker.length).trim(), 'base64').toString(),
+  ) as RawSourceMap;
+  const lines = code.split('\n');
+
+  it('maps generated lines, at most one mapping each', async () => {
+    const mapped = await SourceMapConsumer.with(map, null, (consumer) => {
+      const generatedLines: number[] = [];
+      consumer.eachMapping((mapping) => generatedLines.push(mapping.generatedLine));
+      return generatedLines;
+    });
+    expect(mapped.length).toBeGreaterThan(1000);
+    expect(new Set(mapped).size).toBe(mapped.length);
+    expect(mapped.length).toBeLessThanOrEqual(lines.length);
+  });
+
+  it('still names the workflow file and line a stack frame of the bundle comes from', async () => {
+    const line = lines.findIndex((text) => text.includes('async function orderNotificationsWorkflow(')) + 1;
+    expect(line).toBeGreaterThan(0);
+    const original = await SourceMapConsumer.with(map, null, (consumer) =>
+      consumer.originalPositionFor({ line, column: 0 }),
+    );
+    expect(original.source).toMatch(/workflows\/order-notifications\.workflow\.(ts|js)$/);
+    expect(original.line).toBeGreaterThan(0);
   });
 });
