@@ -10,8 +10,8 @@ describe('useSmallBufferPool', () => {
     Buffer.poolSize = 64 * 1024; // Node 24's default
     useSmallBufferPool();
     expect(Buffer.poolSize).toBe(WORKER_BUFFER_POOL_BYTES);
-    // Fill whatever is left of the current slab: the next small buffer comes from a new one.
-    const slices = Array.from({ length: 20 }, () => Buffer.allocUnsafe(3 * 1024));
+    // More than a 64 KiB slab holds, so the last of them come from the slabs cut after the call.
+    const slices = Array.from({ length: 32 }, () => Buffer.allocUnsafe(3 * 1024));
     const slab = Buffer.allocUnsafe(16).buffer;
     expect(slab.byteLength).toBe(8 * 1024);
     expect(slices.at(-1)!.buffer.byteLength).toBe(8 * 1024);

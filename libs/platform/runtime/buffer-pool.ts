@@ -6,7 +6,7 @@ export const WORKER_BUFFER_POOL_BYTES = 8 * 1024;
  * encodings) are slices of a shared slab, and one slice still referenced keeps its whole slab alive.
  * The Temporal SDK keeps such slices for as long as a workflow stays cached (its last activation
  * completion, payload metadata decoded from an activation): on Node 24 each pins 64 KiB. With Node 20's
- * 8 KiB slabs the order worker's ArrayBuffers at its peak fell from 18 MiB to 10 (npm run bench:node24).
+ * 8 KiB slabs the order worker's ArrayBuffers at its peak fell from 18 MiB to 10-14 (npm run bench:node24).
  * Applies to the slabs created after the call, that is to all but the first.
  */
 export function useSmallBufferPool(bytes: number = WORKER_BUFFER_POOL_BYTES): void {
