@@ -119,7 +119,11 @@ export function rssMiB(pid: number): number {
 type MemoryField = 'VmHWM' | 'VmRSS' | 'RssAnon' | 'RssFile';
 
 function statusMiB(pid: number, field: MemoryField): number {
-  return fieldMiB(fs.readFileSync(`/proc/${pid}/status`, 'utf8'), field);
+  return fieldMiB(procStatus(pid), field);
+}
+
+function procStatus(pid: number): string {
+  return fs.readFileSync(`/proc/${pid}/status`, 'utf8');
 }
 
 function fieldMiB(status: string, field: MemoryField): number {
@@ -152,7 +156,7 @@ export class ResidentMemorySampler {
   private sample(): void {
     try {
       // One read, so that the parts belong to the same moment as the total.
-      const status = fs.readFileSync(`/proc/${this.pid}/status`, 'utf8');
+      const status = procStatus(this.pid);
       const rss = fieldMiB(status, 'VmRSS');
       if (rss > this.atPeak.rss)
         this.atPeak = { rss, anonymous: fieldMiB(status, 'RssAnon'), files: fieldMiB(status, 'RssFile') };
