@@ -64,6 +64,18 @@ describe('workflow bundle: modules shared by every workflow of a worker', () => 
     }
   });
 
+  it('is written in Latin-1 only, which V8 holds one byte a character', () => {
+    expect(code.length).toBeGreaterThan(1_000_000);
+    expect(code.match(/[\u0100-\uFFFF]/g)).toBeNull();
+  });
+
+  it('still gives the workflows their French texts as written', () => {
+    const [, texts] = [...shared].find(([id]) => id.includes('/libs/platform/messages.fr.'))!;
+    expect(JSON.stringify((texts as { exports: unknown }).exports)).toContain(
+      'Déposez d’abord le relevé de compte',
+    );
+  });
+
   it('leaves a workflow only the workflow modules and a few of the SDK’s to instantiate, none of libs/', () => {
     const own = modulesOfOneWorkflow();
     expect(own.filter((id) => id.includes('/libs/'))).toEqual([]);
