@@ -51,8 +51,8 @@ const SOURCE_MAP = 'inline-cheap-module-source-map';
 /**
  * The workflow code of `workflows/index`, bundled for Temporal's sandbox (build, tests, development).
  * Written in Latin-1 only: the French texts' few `’`, `—` and `…` made V8 hold the whole 1.7 million
- * characters (code and inline source map) two bytes each, in the worker's main thread and in each
- * workflow thread.
+ * characters (code and inline source map) two bytes each, in each workflow thread for as long as the
+ * worker runs (and in its main thread while it starts).
  */
 export async function bundleWorkflows(): Promise<string> {
   const { code } = await bundleWorkflowCode({
