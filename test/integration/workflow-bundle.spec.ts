@@ -10,6 +10,9 @@ const { injectGlobals } = require('@temporalio/worker/lib/workflow/vm-shared') a
   injectGlobals(context: vm.Context): void;
 };
 
+/** The suite's bundle, as the global setup built it: read once for every test below. */
+const code = fs.readFileSync(TEST_WORKFLOW_BUNDLE, 'utf8');
+
 /**
  * The worker runs every workflow in one V8 context, with a module cache of its own per workflow: a
  * module first required by workflow code is instantiated again for each workflow the worker keeps in
@@ -18,7 +21,6 @@ const { injectGlobals } = require('@temporalio/worker/lib/workflow/vm-shared') a
  * modules a workflow still instantiates for itself.
  */
 describe('workflow bundle: modules shared by every workflow of a worker', () => {
-  const code = fs.readFileSync(TEST_WORKFLOW_BUNDLE, 'utf8');
   const shared = new Map<string, unknown>();
   let ownModules: Map<string, unknown> | null = null;
   const context = vm.createContext({});
@@ -90,7 +92,6 @@ describe('workflow bundle: modules shared by every workflow of a worker', () => 
  * map workflow stack traces: the map has a mapping per generated line (SOURCE_MAP), not per token.
  */
 describe('workflow bundle: its source map', () => {
-  const code = fs.readFileSync(TEST_WORKFLOW_BUNDLE, 'utf8');
   const marker = '//# sourceMappingURL=data:application/json;charset=utf-8;base64,';
   const map = JSON.parse(
     Buffer.from(code.slice(code.lastIndexOf(marker) + marker.length).trim(), 'base64').toString(),
