@@ -236,8 +236,9 @@ export class CpuLedger {
   }
 
   /** Milliseconds of CPU per unit of work (an order), by process, then `other` and `total`. */
-  perUnitMs(units: number): Record<string, number> {
-    return mapValues(this.spentMs(), (ms) => Math.round(ms / units));
+  perUnitMs(units: number, decimals = 0): Record<string, number> {
+    const scale = 10 ** decimals;
+    return mapValues(this.spentMs(), (ms) => Math.round((ms / units) * scale) / scale);
   }
 
   /** Percent of one core used since the start, by process, then `other` and `total`. */

@@ -35,6 +35,7 @@ import {
   formatSplit,
   machineCpuTicks,
   peakRssMiB,
+  postgresCpuSeconds,
   ResidentMemorySampler,
   rssMiB,
   recreateDatabase,
@@ -130,7 +131,7 @@ async function main(): Promise<void> {
       shareRegistrationId: false,
     });
     // Orders of the creation phase go to a queue no worker polls, so they do not weigh on phase 3.
-    stack.node('api-create', 'dist/apps/api/src/main.js', {
+    const createApi = stack.node('api-create', 'dist/apps/api/src/main.js', {
       ...env,
       TEMPORAL_TASK_QUEUE: 'bench-unprocessed',
     });
@@ -169,6 +170,13 @@ async function main(): Promise<void> {
         duration: 3,
       }); // warm-up
       const unstartedBefore = await unstartedCount(dataSource, 'bench-create');
+      // What a creation costs each process, comparable with the cluster's (cluster-scale.phase.ts).
+      const createCpu = new CpuLedger({
+        api: createApi.pid!,
+        temporal: stack.temporalPid!,
+        postgres: postgresCpuSeconds,
+        'load generator': process.pid,
+      });
       const createStarted = Date.now();
       const create = await autocannon({
         url: `${base}/order/`,
@@ -183,6 +191,8 @@ async function main(): Promise<void> {
       results['POST /order/ p99 latency (ms)'] = create.latency.p99;
       results['POST /order/ non-2xx'] = create.non2xx;
       results['ratio create / raw start'] = (create.requests.average / rawRate).toFixed(2);
+      results['POST /order/ CPU per request (ms)'] =
+        `${formatLedger(createCpu.perUnitMs(create.requests.total, 2))} (machine ${createCpu.machineBusyPercent()} % busy)`;
       // Creation answers before the workflows start: wait until the relay has started them all.
       const createEnded = Date.now();
       const unstartedAfter = await unstartedCount(dataSource, 'bench-create');
