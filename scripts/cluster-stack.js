@@ -32,6 +32,7 @@ const http = require('node:http');
 const net = require('node:net');
 const path = require('node:path');
 const { workerRuntimeEnv } = require('./worker-runtime-env');
+const { assertPortsFree, portOpen } = require('./local-ports');
 
 const root = path.resolve(__dirname, '..');
 
@@ -100,16 +101,6 @@ function temporalPorts(base) {
 
 // ---------------------------------------------------------------------------------------------------
 // Probes
-
-function portOpen(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-}
 
 function httpOk(port, pathname) {
   return new Promise((resolve) => {
@@ -429,6 +420,13 @@ async function start() {
   const s = settings();
   fs.mkdirSync(s.logDir, { recursive: true });
   reapLeftovers(s);
+  // Readiness is a port answering: one already taken would pass for a process that cannot bind it.
+  await assertPortsFree([
+    ...Object.values(temporalPorts(s.temporalPort)),
+    s.sandboxPort,
+    ...s.apiPorts,
+    ...Array.from({ length: 2 * (s.orderWorkers + s.notificationWorkers) }, (_, i) => s.metricsPort + i),
+  ]);
   const stepLog = path.join(s.logDir, 'setup.log');
   if (!process.argv.includes('--no-build')) {
     log('building (swc + workflow bundle)');

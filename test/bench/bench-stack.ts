@@ -13,6 +13,11 @@ export const ROOT = path.resolve(__dirname, '..', '..', '..');
 const { workerRuntimeEnv } = require(path.join(ROOT, 'scripts', 'worker-runtime-env.js')) as {
   workerRuntimeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const { assertPortsFree } = require(path.join(ROOT, 'scripts', 'local-ports.js')) as {
+  /** Rejects, naming them, when any of the ports is already listened on (see scripts/local-ports.js). */
+  assertPortsFree(ports: readonly number[]): Promise<void>;
+};
 const BENCH_DIR = path.join(ROOT, 'var', 'bench');
 const PROFILE_DIR = path.join(BENCH_DIR, 'profiles');
 

@@ -25,10 +25,11 @@ import {
   waitUntil,
 } from './bench-orders';
 import { measureClusterScaleOut } from './cluster-scale.phase';
-import { measureHostileBodies } from './hostile-bodies.phase';
+import { HOSTILE_API_PORT, measureHostileBodies } from './hostile-bodies.phase';
 import {
   BenchStack,
   ROOT,
+  assertPortsFree,
   CpuLedger,
   cpuSeconds,
   formatLedger,
@@ -75,6 +76,16 @@ async function main(): Promise<void> {
       await measureClusterScaleOut(results);
       return;
     }
+    // The run waits for these ports to open: a server left on one by an interrupted run would answer
+    // in place of the one started now, and the figures would be that server's.
+    await assertPortsFree([
+      TEMPORAL_PORT,
+      TEMPORAL_PORT + 1,
+      API_PORT,
+      E2E_API_PORT,
+      SANDBOX_PORT,
+      HOSTILE_API_PORT,
+    ]);
     const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const databaseUrl = await recreateDatabase(adminUrl, 'pre_statement_bench');
     const temporalAddress = await stack.startTemporal(TEMPORAL_PORT);

@@ -1,6 +1,6 @@
 import { type BenchStack, benchLog, cpuSeconds, stopChild, waitForPort } from './bench-stack';
 
-const HOSTILE_API_PORT = 3903;
+export const HOSTILE_API_PORT = 3903;
 const HOSTILE_BYTES = 30 * 1024 * 1024;
 const SEQUENTIAL_REQUESTS = Number(process.env.BENCH_HOSTILE_REQUESTS ?? 20);
 const LOAD_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? 15);
