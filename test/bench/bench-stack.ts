@@ -13,11 +13,6 @@ export const ROOT = path.resolve(__dirname, '..', '..', '..');
 const { workerRuntimeEnv } = require(path.join(ROOT, 'scripts', 'worker-runtime-env.js')) as {
   workerRuntimeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const { assertPortsFree } = require(path.join(ROOT, 'scripts', 'local-ports.js')) as {
-  /** Rejects, naming them, when any of the ports is already listened on (see scripts/local-ports.js). */
-  assertPortsFree(ports: readonly number[]): Promise<void>;
-};
 const BENCH_DIR = path.join(ROOT, 'var', 'bench');
 const PROFILE_DIR = path.join(BENCH_DIR, 'profiles');
 
@@ -31,7 +26,7 @@ export class BenchStack {
     fs.mkdirSync(BENCH_DIR, { recursive: true });
     const logFile = path.join(BENCH_DIR, 'temporal.log');
     fs.writeFileSync(logFile, '');
-    const child = startTemporalDevServer({ port, logFile, repoRoot: ROOT });
+    const child = await startTemporalDevServer({ port, logFile, repoRoot: ROOT });
     this.children.push(child);
     this.temporalPid = child.pid ?? null;
     await waitForPort(port, 120_000);

@@ -29,7 +29,7 @@ export default async function globalSetup(): Promise<void> {
   const temporalAddress = externalTemporal ?? `127.0.0.1:${TEST_TEMPORAL_PORT}`;
   const temporal = externalTemporal
     ? null
-    : startTemporalDevServer({ port: TEST_TEMPORAL_PORT, logFile: freshFile('temporal.log') });
+    : await startTemporalDevServer({ port: TEST_TEMPORAL_PORT, logFile: freshFile('temporal.log') });
   (globalThis as { __TEMPORAL__?: ChildProcess | null }).__TEMPORAL__ = temporal;
 
   await recreateDatabase();

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
+import { assertPortsFree } from './local-ports';
 import { REPO_ROOT } from './test-environment';
 
 const CUSTOM_SEARCH_ATTRIBUTES = ['OrderId', 'Account', 'ExternalId', 'OrderState', 'TestMode'];
@@ -20,12 +21,14 @@ export interface TemporalDevServerOptions {
  * Starts the Temporal CLI dev server through the project's script (which obtains the binary), in its own
  * process group so that `stopTemporalDevServer` stops the script and the binary together.
  */
-export function startTemporalDevServer({
+export async function startTemporalDevServer({
   port,
   logFile,
   dbFile,
   repoRoot = REPO_ROOT,
-}: TemporalDevServerOptions): ChildProcess {
+}: TemporalDevServerOptions): Promise<ChildProcess> {
+  // Waiting for the server checks only that something answers on its port.
+  await assertPortsFree([port, port + 1]);
   const script = path.join(repoRoot, 'scripts', 'temporal.sh');
   // Obtaining the binary may build it on a fresh machine: minutes, not seconds.
   execFileSync(script, ['path'], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 30 * 60_000 });

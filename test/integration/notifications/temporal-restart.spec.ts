@@ -32,7 +32,7 @@ describe('notification delivery across a crash and restart of the Temporal serve
   let stack: LifecycleStack;
 
   beforeAll(async () => {
-    server = startTemporalDevServer({ port, logFile, dbFile });
+    server = await startTemporalDevServer({ port, logFile, dbFile });
     await waitForTemporal(address, server);
     // Orders the relay could not start while the server was down are the sweep's at once.
     stack = await startLifecycleStack({ TEMPORAL_ADDRESS: address, ORDER_START_GRACE: '0s' });
@@ -68,7 +68,7 @@ describe('notification delivery across a crash and restart of the Temporal serve
     await stopTemporalDevServer(server, 'SIGKILL');
     // While it is down the API still answers; creation keeps accepting orders (started later).
     const createdWhileDown = await stack.createOrder({ test_mode: true });
-    server = startTemporalDevServer({ port, logFile, dbFile });
+    server = await startTemporalDevServer({ port, logFile, dbFile });
     await waitForTemporal(address, server);
 
     stack.receiver.respond = () => 200;
