@@ -1,7 +1,8 @@
-// Whether something listens on a loopback port, for the launchers that start servers and then wait for
-// their ports (the cluster stack, the benchmark). Waiting for a port proves nothing when another process
-// already listens there: the new server fails to bind and exits, and the old one answers in its place
-// (a stack left by an interrupted run, whose figures the benchmark would then report as its own).
+// Whether something listens on a loopback port, for what starts servers and then waits for their ports
+// (the cluster stack, the benchmark, the tests' Temporal dev servers). Waiting for a port proves nothing
+// when another process already listens there: the new server fails to bind and exits, and the old one
+// answers in its place (a server left by an interrupted run, whose figures the benchmark would then
+// report as its own).
 const net = require('node:net');
 
 /** True when a TCP connection to 127.0.0.1:`port` is accepted. */
