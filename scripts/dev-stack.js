@@ -8,7 +8,7 @@
 const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const net = require('node:net');
+const { portOpen } = require('./local-ports');
 const { workerRuntimeEnv } = require('./worker-runtime-env');
 
 const root = path.resolve(__dirname, '..');
@@ -46,16 +46,6 @@ function run(name, script, env) {
   });
   children.push(child);
   return child;
-}
-
-function portOpen(port, host = '127.0.0.1') {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
 }
 
 async function waitFor(what, check, timeoutMs) {

@@ -5,10 +5,10 @@
 // report as its own).
 const net = require('node:net');
 
-/** True when a TCP connection to 127.0.0.1:`port` is accepted. */
-function portOpen(port) {
+/** True when a TCP connection to `host`:`port` is accepted. */
+function portOpen(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' }, () => {
+    const socket = net.connect({ port, host }, () => {
       socket.destroy();
       resolve(true);
     });
@@ -18,7 +18,7 @@ function portOpen(port) {
 
 /** Rejects, naming them, when any of `ports` is already listened on; call it before starting servers. */
 async function assertPortsFree(ports) {
-  const open = await Promise.all(ports.map(portOpen));
+  const open = await Promise.all(ports.map((port) => portOpen(port)));
   const taken = ports.filter((_, i) => open[i]);
   if (taken.length > 0) {
     throw new Error(

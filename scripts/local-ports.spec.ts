@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { closedPort } from '@test/support/closed-port';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { assertPortsFree, portOpen } = require('./local-ports') as {
@@ -12,16 +13,10 @@ async function listening(): Promise<{ server: net.Server; port: number }> {
   return { server, port: (server.address() as net.AddressInfo).port };
 }
 
-async function freePort(): Promise<number> {
-  const { server, port } = await listening();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe('local ports (scripts/local-ports.js)', () => {
   it('refuses to start on a port another process listens on, naming it', async () => {
     const taken = await listening();
-    const free = await freePort();
+    const free = await closedPort();
     try {
       expect(await portOpen(taken.port)).toBe(true);
       await expect(assertPortsFree([free, taken.port])).rejects.toThrow(
@@ -33,7 +28,7 @@ describe('local ports (scripts/local-ports.js)', () => {
   });
 
   it('lets free ports through', async () => {
-    const ports = [await freePort(), await freePort()];
+    const ports = [await closedPort(), await closedPort()];
     expect(await portOpen(ports[0]!)).toBe(false);
     await expect(assertPortsFree(ports)).resolves.toBeUndefined();
   });

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { createDataSource, runMigrations } from '@libs/persistence/data-source.factory';
+import { portOpen } from '../support/local-ports';
 import { startTemporalDevServer } from '../support/temporal-dev-server';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -84,21 +84,12 @@ export async function recreateDatabase(adminUrl: string, name: string): Promise<
   return url.toString();
 }
 
-export function waitForPort(port: number, timeoutMs: number): Promise<void> {
+export async function waitForPort(port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = net.connect({ port, host: '127.0.0.1' }, () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.on('error', () => {
-        if (Date.now() > deadline) reject(new Error(`port ${port} did not open`));
-        else setTimeout(attempt, 200);
-      });
-    };
-    attempt();
-  });
+  while (!(await portOpen(port))) {
+    if (Date.now() > deadline) throw new Error(`port ${port} did not open`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** What the process started as `name` by BenchStack.node wrote so far. */

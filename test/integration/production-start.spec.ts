@@ -7,6 +7,7 @@ import { startSandboxExtranet } from '@apps/extranet-sandbox/src/sandbox-server'
 import { HttpTestClient } from '../support/http-test-client';
 import { FAST_LIFECYCLE_ENV } from '../support/lifecycle-stack';
 import { closedPort } from '../support/closed-port';
+import { portOpen } from '../support/local-ports';
 import { REPO_ROOT, TEST_VAR_DIR } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
 import { WebhookReceiver } from '../support/webhook-receiver';
@@ -19,13 +20,7 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: Nod
 }
 
 async function refusesConnections(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' }, () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.on('error', () => resolve(true));
-  });
+  return !(await portOpen(port));
 }
 
 /**
