@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { LAYOUT_COLORS, PAGE_MARGINS, PdfFlowLayout, type TableSpec } from './pdf-flow-layout';
 import { PDF_FONTS } from './pdf-fonts';
+import { usePdfkitFastPaths } from './pdfkit-fast-paths';
 import { type PreStatementInput } from './pre-statement-input';
 import { PRE_STATEMENT_TEXTS as T } from './pre-statement.texts';
 import {
@@ -11,6 +12,8 @@ import {
   type PreStatementView,
   type Table,
 } from './pre-statement-view';
+
+usePdfkitFastPaths(true);
 
 /**
  * Renders the "Pré-état daté" as an A4 PDF/A-2b file: fonts embedded (subset), an sRGB output intent,
