@@ -42,6 +42,7 @@ interface GlyphRun {
   glyphs: unknown[];
   positions: unknown[];
   advanceWidth: number;
+  [WIDTH]?: number;
 }
 
 interface EmbeddedFont {
@@ -84,33 +85,29 @@ function writeToDocument(this: PdfDocumentOutput, data: Chunk): void {
   this._offset += bytes.length;
 }
 
-const TAB = 0x09;
-const SPACE = 0x20;
 /** Each cached word's width, summed once (fontkit's `GlyphRun.advanceWidth` sums on every read). */
-const wordWidths = new WeakMap<GlyphRun, number>();
+const WIDTH = Symbol('width');
 
-/** pdfkit's own loop: words end after a space or a tab, each laid out from the font's cache. */
+/** pdfkit's own cut: a word ends after a space or a tab; each is laid out from the font's cache. */
 function layoutWords(this: EmbeddedFont, text: string, features?: unknown, onlyWidth?: boolean) {
   if (features) return this.layoutRun(text, features);
   const glyphs: unknown[] | null = onlyWidth ? null : [];
   const positions: unknown[] | null = onlyWidth ? null : [];
   let advanceWidth = 0;
-  let start = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code !== SPACE && code !== TAB && index < text.length - 1) continue;
-    const run = this.layoutCached(text.slice(start, index + 1));
+  let space = text.indexOf(' ');
+  let tab = text.indexOf('\t');
+  for (let start = 0; start < text.length;) {
+    if (space !== -1 && space < start) space = text.indexOf(' ', start);
+    if (tab !== -1 && tab < start) tab = text.indexOf('\t', start);
+    const cut = space === -1 ? tab : tab === -1 ? space : Math.min(space, tab);
+    const end = cut === -1 ? text.length : cut + 1;
+    const run = this.layoutCached(text.slice(start, end));
     if (glyphs && positions) {
       for (const glyph of run.glyphs) glyphs.push(glyph);
       for (const position of run.positions) positions.push(position);
     }
-    let width = wordWidths.get(run);
-    if (width === undefined) {
-      width = run.advanceWidth;
-      wordWidths.set(run, width);
-    }
-    advanceWidth += width;
-    start = index + 1;
+    advanceWidth += run[WIDTH] ??= run.advanceWidth;
+    start = end;
   }
   return { glyphs, positions, advanceWidth };
 }
