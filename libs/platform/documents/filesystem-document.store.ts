@@ -11,19 +11,33 @@ export class FilesystemDocumentStore implements DocumentStore {
 
   async put(key: string, content: Buffer): Promise<void> {
     const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
     // Write then rename: a reader never sees a half-written file, and a retried write is harmless.
     const temporary = `${target}.${randomUUID()}.tmp`;
-    await fs.writeFile(temporary, content);
+    await writeCreatingDirectory(temporary, content);
     await fs.rename(temporary, target);
   }
 
-  get(key: string): Promise<Buffer> {
+  // Async, so that a refused key rejects like any other failure rather than throwing at the call.
+  async get(key: string): Promise<Buffer> {
     return fs.readFile(this.pathOf(key));
   }
 
   private pathOf(key: string): string {
     if (!SAFE_KEY.test(key) || key.split('/').includes('..')) throw new Error(`Invalid document key: ${key}`);
     return path.join(this.rootDir, key);
+  }
+}
+
+/**
+ * An order's documents share a directory: it is created when a write finds it missing, rather than
+ * checked before every write (a quarter of a document write's CPU on these machines).
+ */
+async function writeCreatingDirectory(file: string, content: Buffer): Promise<void> {
+  try {
+    await fs.writeFile(file, content);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, content);
   }
 }
