@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { PDF_FONTS } from './pdf-fonts';
 
 /*
- * pdfkit 0.20 spends about a seventh of a pre-statement's rendering, and a sixth of its garbage, in
+ * pdfkit 0.20 spends about a fifth of a pre-statement's rendering, and a sixth of its garbage, in
  * three methods that this module replaces with equivalents writing the same bytes (the spec renders
  * documents both ways and compares them):
  *
@@ -37,6 +37,9 @@ interface PdfDocumentOutput {
   _write(data: Chunk): void;
   push(chunk: Uint8Array): boolean;
 }
+
+/** Each cached word's width, summed once (fontkit's `GlyphRun.advanceWidth` sums on every read). */
+const WIDTH = Symbol('width');
 
 interface GlyphRun {
   glyphs: unknown[];
@@ -84,9 +87,6 @@ function writeToDocument(this: PdfDocumentOutput, data: Chunk): void {
   this.push(bytes);
   this._offset += bytes.length;
 }
-
-/** Each cached word's width, summed once (fontkit's `GlyphRun.advanceWidth` sums on every read). */
-const WIDTH = Symbol('width');
 
 /** pdfkit's own cut: a word ends after a space or a tab; each is laid out from the font's cache. */
 function layoutWords(this: EmbeddedFont, text: string, features?: unknown, onlyWidth?: boolean) {
