@@ -211,6 +211,11 @@ describe('operator console: assisted fulfilment in the browser', () => {
     expect(framed.status()).toBe(200);
     expect(framed.headers()['content-type']).toBe('application/pdf');
     expect(framed.headers()['content-disposition']).toMatch(/^inline/);
+    // Chromium's PDF viewer goes on loading in the frame after the page has, then takes the focus and
+    // scrolls to it: text typed or a button clicked meanwhile misses (runs under load lost a field's
+    // text or the form's submission). The operator closes the preview before filling the form.
+    await page.getByRole('link', { name: 'Fermer l’aperçu' }).click();
+    await frame.waitFor({ state: 'detached' });
 
     await fileStatement({ coOwnership: 'Les Jardins de Łukasz', budgetDue: '987,65', balance: '0' });
     await page.getByRole('button', { name: 'Produire le pré-état daté' }).click();
