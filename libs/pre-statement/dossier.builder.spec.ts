@@ -5,6 +5,7 @@ import { extractPdfText } from '@test/support/pdf-text';
 import { outlineOf } from '@test/support/pdfa-check';
 import { buildPreStatementInput } from '@test/support/pre-statement-input.factory';
 import { buildDossier, prepareAnnexes, type AnnexFile } from './dossier.builder';
+import { pdfkitBytes } from './pdfkit-bytes';
 import { renderPreStatementPdf } from './pre-statement.renderer';
 
 /** A 1×1 PNG: an upload photographed rather than scanned to PDF. */
@@ -14,17 +15,14 @@ const PNG = Buffer.from(
 );
 
 function pdfOfPages(title: string, pages: number): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const doc = new PDFKitDocument({ size: 'A4' });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    for (let page = 1; page <= pages; page++) {
-      if (page > 1) doc.addPage();
-      doc.text(`${title} page ${page}`);
-    }
-    doc.end();
-  });
+  const doc = new PDFKitDocument({ size: 'A4' });
+  const bytes = pdfkitBytes(doc);
+  for (let page = 1; page <= pages; page++) {
+    if (page > 1) doc.addPage();
+    doc.text(`${title} page ${page}`);
+  }
+  doc.end();
+  return bytes;
 }
 
 describe('item 14: the dossier, the pre-statement followed by every annex', () => {

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { extractPdfText } from '@test/support/pdf-text';
 import { PAGE_MARGINS, PdfFlowLayout, type TableSpec } from './pdf-flow-layout';
 import { PDF_FONTS } from './pdf-fonts';
+import { pdfkitBytes } from './pdfkit-bytes';
 
 /** A layout on a fresh A4 document, and a way to read its pages back as text. */
 function newLayout(): { layout: PdfFlowLayout; doc: PDFKit.PDFDocument; pages: () => Promise<string[]> } {
@@ -11,9 +12,7 @@ function newLayout(): { layout: PdfFlowLayout; doc: PDFKit.PDFDocument; pages: (
     bufferPages: true,
     font: PDF_FONTS.regular as unknown as string,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve) => doc.on('end', resolve));
+  const bytes = pdfkitBytes(doc);
   const layout = new PdfFlowLayout(doc);
   return {
     layout,
@@ -21,8 +20,7 @@ function newLayout(): { layout: PdfFlowLayout; doc: PDFKit.PDFDocument; pages: (
     pages: async () => {
       layout.end();
       doc.end();
-      await ended;
-      return (await extractPdfText(Buffer.concat(chunks))).pageTexts;
+      return (await extractPdfText(await bytes)).pageTexts;
     },
   };
 }

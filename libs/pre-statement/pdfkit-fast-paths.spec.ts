@@ -3,6 +3,7 @@ import { defaultKind } from '@libs/orders/document-kind';
 import PDFDocument from 'pdfkit';
 import { buildPreStatementInput } from '@test/support/pre-statement-input.factory';
 import { PDF_FONTS } from './pdf-fonts';
+import { pdfkitBytes } from './pdfkit-bytes';
 import { usePdfkitFastPaths } from './pdfkit-fast-paths';
 import { type PreStatementInput } from './pre-statement-input';
 import { renderPreStatementPdf } from './pre-statement.renderer';
@@ -17,15 +18,6 @@ async function bothWays<T>(work: () => Promise<T>): Promise<{ own: T; fast: T }>
   } finally {
     usePdfkitFastPaths(true);
   }
-}
-
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Uint8Array) => chunks.push(Buffer.from(chunk)));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 }
 
 describe('pdfkit fast paths', () => {
@@ -76,7 +68,7 @@ describe('pdfkit fast paths', () => {
         // The file's identifier derives from its creation date: the same on both sides.
         info: { CreationDate: new Date('2025-03-25T17:32:39Z') },
       });
-      const bytes = collect(doc);
+      const bytes = pdfkitBytes(doc);
       for (const text of ['', ' ', 'mot', 'fin ', '\tdébut', 'deux  espaces', 'a b\tc d ']) {
         widths.push(doc.widthOfString(text));
       }

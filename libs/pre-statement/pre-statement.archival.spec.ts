@@ -1,6 +1,7 @@
 import { confirmed } from '@libs/statement/statement-field';
 import { checkPdfA2, xmpOf } from '@test/support/pdfa-check';
 import { buildAccountStatement, buildPreStatementInput } from '@test/support/pre-statement-input.factory';
+import { pdfkitBytes } from './pdfkit-bytes';
 import { renderPreStatementPdf } from './pre-statement.renderer';
 import { renderSpecimenPreStatement } from './specimen-pre-statement';
 
@@ -33,14 +34,11 @@ describe('item 15: the pre-statement in archival form (PDF/A-2b, tagged, with me
 
   it('the check finds what a non-archival PDF lacks', async () => {
     const PDFDocument = (await import('pdfkit')).default;
-    const plain = await new Promise<Buffer>((resolve) => {
-      const doc = new PDFDocument();
-      const chunks: Buffer[] = [];
-      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-      doc.on('end', () => resolve(Buffer.concat(chunks)));
-      doc.text('Helvetica, not embedded');
-      doc.end();
-    });
+    const doc = new PDFDocument();
+    const bytes = pdfkitBytes(doc);
+    doc.text('Helvetica, not embedded');
+    doc.end();
+    const plain = await bytes;
     const problems = await checkPdfA2(plain);
     expect(problems).toEqual(
       expect.arrayContaining([

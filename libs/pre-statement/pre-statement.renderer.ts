@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { LAYOUT_COLORS, PAGE_MARGINS, PdfFlowLayout, type TableSpec } from './pdf-flow-layout';
 import { PDF_FONTS } from './pdf-fonts';
+import { pdfkitBytes } from './pdfkit-bytes';
 import { usePdfkitFastPaths } from './pdfkit-fast-paths';
 import { type PreStatementInput } from './pre-statement-input';
 import { PRE_STATEMENT_TEXTS as T } from './pre-statement.texts';
@@ -43,7 +44,7 @@ export async function renderPreStatementPdf(input: PreStatementInput): Promise<B
       CreationDate: input.issuedAt,
     },
   });
-  const bytes = collect(doc);
+  const bytes = pdfkitBytes(doc);
   const layout = new PdfFlowLayout(doc);
   drawContent(layout, view);
   layout.decoratePages({
@@ -408,13 +409,4 @@ function plainTable(table: Table, weights: readonly number[]): TableSpec {
     })),
     rows: table.rows.map((cells) => ({ cells })),
   };
-}
-
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 }

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { Doctype } from '@libs/orders/doctype';
+import { pdfkitBytes } from '@libs/pre-statement/pdfkit-bytes';
 import { type DocumentFixture, type SandboxCoOwnership } from './fixtures/co-ownership.fixture';
 
 const BODY_BY_DOCTYPE: Readonly<Record<Doctype, string>> = {
@@ -43,12 +44,7 @@ export function renderDocumentPdf(
       ModDate: date,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const done = pdfkitBytes(pdf);
 
   pdf
     .fontSize(9)
