@@ -10,7 +10,11 @@ import { type OrderRepository } from '../order.repository';
 import { kindsNotExisting, missingRequiredDoctypes } from '../documents/document-existence';
 import { documentStorageKeys, extensionOf } from '../documents/document-storage-key';
 import { readStoredStatement } from '@libs/statement/stored-statement.reader';
-import { type StoredDocumentRepository } from '../documents/stored-document.repository';
+import {
+  type NewStoredDocument,
+  type StoredDocumentRepository,
+} from '../documents/stored-document.repository';
+import { CoalescingDocumentInserter } from '../documents/coalescing-document.inserter';
 import { parseLots } from '../order-lots';
 import { type SecretBox } from '@libs/security/secret-box';
 import { syndicCredentialsOf } from './order-credentials';
@@ -32,6 +36,7 @@ interface CachedSession {
  */
 export class OrderCollectionService {
   private readonly sessions = new Map<string, CachedSession>();
+  private readonly opening = new Map<string, Promise<CachedSession>>();
 
   constructor(
     private readonly orders: OrderRepository,
@@ -48,20 +53,25 @@ export class OrderCollectionService {
   async verifyLogin(orderid: string): Promise<void> {
     // Always a fresh login: this step exists to check the credentials.
     this.sessions.delete(orderid);
-    await this.session(await this.order(orderid));
+    await this.open(() => this.order(orderid));
   }
 
   async collectStatement(orderid: string, version: number): Promise<void> {
     const order = await this.order(orderid);
-    const statement = await this.withSession(order, (connector, session) =>
-      connector.fetchStatement(session, parseLots(order.lots)),
+    const statement = await this.withSession(
+      orderid,
+      async () => order,
+      (connector, session) => connector.fetchStatement(session, parseLots(order.lots)),
     );
     await this.orders.saveStatement(orderid, version, statement);
   }
 
   async listDocuments(orderid: string): Promise<ExtranetDocument[]> {
-    const order = await this.order(orderid);
-    return this.withSession(order, (connector, session) => connector.listDocuments(session));
+    return this.withSession(
+      orderid,
+      () => this.order(orderid),
+      (connector, session) => connector.listDocuments(session),
+    );
   }
 
   /**
@@ -75,37 +85,43 @@ export class OrderCollectionService {
     progress: (done: number) => void,
     concurrency = 4,
   ): Promise<void> {
-    const order = await this.order(orderid);
     // A retry skips what an earlier attempt stored.
     const stored = await this.documents.sourceRefsForOrderVersion(orderid, version, 'extranet');
     const wanted = documents.filter((document) => !stored.has(document.id));
     let next = 0;
     let done = documents.length - wanted.length;
     if (done > 0) progress(done);
+    // The order is read only if the extranet session has to be opened again.
+    let loading: Promise<OrderEntity> | undefined;
+    const orderOf = () => (loading ??= this.order(orderid));
+    const rows = new CoalescingDocumentInserter(this.documents);
     const workers = Array.from({ length: Math.min(concurrency, wanted.length) }, async () => {
       while (next < wanted.length) {
         const document = wanted[next++]!;
-        await this.downloadDocument(order, version, document);
+        await rows.insert(await this.downloadDocument(orderid, orderOf, version, document));
         progress(++done);
       }
     });
     await Promise.all(workers);
   }
 
-  /** Downloads and stores one listed document (stored once however often it is downloaded). */
+  /**
+   * Downloads and stores one listed document's content (stored once however often it is downloaded),
+   * and returns its row.
+   */
   private async downloadDocument(
-    order: OrderEntity,
+    orderid: string,
+    orderOf: () => Promise<OrderEntity>,
     version: number,
     document: ExtranetDocument,
-  ): Promise<void> {
-    const orderid = order.orderid;
-    const { content, mimetype } = await this.withSession(order, (connector, session) =>
+  ): Promise<NewStoredDocument> {
+    const { content, mimetype } = await this.withSession(orderid, orderOf, (connector, session) =>
       connector.downloadDocument(session, document.id),
     );
     const sha256 = createHash('sha256').update(content).digest('hex');
     const storageKey = documentStorageKeys.collected(orderid, version, 'extranet', sha256, mimetype);
     await this.store.put(storageKey, content);
-    await this.documents.insertIfAbsent({
+    return {
       orderid,
       orderVersion: version,
       source: 'extranet',
@@ -119,7 +135,7 @@ export class OrderCollectionService {
       size: content.length,
       sha256,
       storageKey,
-    });
+    };
   }
 
   /**
@@ -148,23 +164,38 @@ export class OrderCollectionService {
     return order;
   }
 
-  /** Runs `call` with a cached session; a failure drops the session so the retry logs in again. */
+  /**
+   * Runs `call` with a cached session; a failure drops the session so the retry logs in again. The
+   * order (`orderOf`) is read only to open a session.
+   */
   private async withSession<T>(
-    order: OrderEntity,
+    orderid: string,
+    orderOf: () => Promise<OrderEntity>,
     call: (connector: ExtranetConnector, session: ExtranetSession) => Promise<T>,
   ): Promise<T> {
-    const { connector, session } = await this.session(order);
+    const { connector, session } = await this.session(orderid, orderOf);
     try {
       return await call(connector, session);
     } catch (error) {
-      this.sessions.delete(order.orderid);
+      this.sessions.delete(orderid);
       throw error;
     }
   }
 
-  private async session(order: OrderEntity): Promise<CachedSession> {
-    const cached = this.sessions.get(order.orderid);
+  private async session(orderid: string, orderOf: () => Promise<OrderEntity>): Promise<CachedSession> {
+    const cached = this.sessions.get(orderid);
     if (cached && cached.expiresAt > Date.now()) return cached;
+    // Downloads side by side share one login rather than each opening a session of its own.
+    let opening = this.opening.get(orderid);
+    if (!opening) {
+      opening = this.open(orderOf).finally(() => this.opening.delete(orderid));
+      this.opening.set(orderid, opening);
+    }
+    return opening;
+  }
+
+  private async open(orderOf: () => Promise<OrderEntity>): Promise<CachedSession> {
+    const order = await orderOf();
     const credentials = syndicCredentialsOf(order, this.secretBox);
     if (!credentials) {
       throw new OrderCredentialsMissingError(`Order ${order.orderid} has no syndic credentials`);

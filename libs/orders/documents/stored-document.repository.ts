@@ -31,6 +31,22 @@ export class StoredDocumentRepository {
     });
   }
 
+  /**
+   * Inserts the rows in one statement; a row whose order version already has that document (same source
+   * and reference), or that repeats one of the batch, is left out.
+   */
+  async insertAllIfAbsent(rows: readonly NewStoredDocument[]): Promise<void> {
+    if (rows.length === 0) return;
+    // Nothing is read back: the callers need no ids, and RETURNING would cost the database a row each.
+    await this.documents
+      .createQueryBuilder()
+      .insert()
+      .values([...rows])
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
+  }
+
   /** The references of the documents this order version already has from `source`, in one query. */
   async sourceRefsForOrderVersion(
     orderid: string,

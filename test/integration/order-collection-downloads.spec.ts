@@ -1,0 +1,172 @@
+import { type ExtranetConnectorRegistry } from '@libs/extranet/extranet-connector.registry';
+import { type ExtranetDocument } from '@libs/extranet/extranet-document';
+import { type ExtranetConnector } from '@libs/extranet/extranet.port';
+import { Doctype } from '@libs/orders/doctype';
+import { OrderCollectionService } from '@libs/orders/collection/order-collection.service';
+import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
+import { OrderRepository } from '@libs/orders/order.repository';
+import { type OrderEntity } from '@libs/persistence/entities/order.entity';
+import {
+  type NotificationTestKit,
+  createAccount,
+  createOrder,
+  openNotificationTestKit,
+} from './notifications/notification-fixtures';
+
+const LISTED: ExtranetDocument[] = Array.from({ length: 8 }, (_, i) => ({
+  id: `doc-${i}`,
+  doctype: Doctype.Minutes,
+  kind: null,
+  title: `Procès-verbal ${i}`,
+  date: '2025-06-30',
+  mimetype: 'application/pdf',
+  size: 16,
+}));
+
+/** An extranet in the test's hands: it counts what it is asked and fails a download on demand. */
+class CountingExtranet implements ExtranetConnector {
+  readonly downloads = new Map<string, number>();
+  logins = 0;
+  failing = new Set<string>();
+
+  async login() {
+    this.logins += 1;
+    return { token: 'jeton', baseUrl: 'https://extranet.example.fr' };
+  }
+  async fetchStatement(): Promise<never> {
+    throw new Error('not asked in these tests');
+  }
+  async listDocuments() {
+    return LISTED;
+  }
+  async downloadDocument(_session: unknown, documentId: string) {
+    this.downloads.set(documentId, (this.downloads.get(documentId) ?? 0) + 1);
+    if (this.failing.has(documentId)) throw new Error(`${documentId} refused`);
+    return { content: Buffer.from(`%PDF-1.4 ${documentId}`), mimetype: 'application/pdf' };
+  }
+}
+
+/** The real repository, its batched inserts counted. */
+class CountedDocumentRepository extends StoredDocumentRepository {
+  readonly statements: number[] = [];
+  override insertAllIfAbsent(rows: Parameters<StoredDocumentRepository['insertAllIfAbsent']>[0]) {
+    this.statements.push(rows.length);
+    return super.insertAllIfAbsent(rows);
+  }
+}
+
+describe('downloading an order version’s documents (PostgreSQL, the filesystem store)', () => {
+  let kit: NotificationTestKit;
+  let accountId: string;
+
+  beforeAll(async () => {
+    kit = await openNotificationTestKit();
+    accountId = (await createAccount(kit)).id;
+  });
+  afterAll(() => kit.close());
+
+  async function collecting() {
+    const order: OrderEntity = await createOrder(kit, accountId, { state: 'received' });
+    await kit.dataSource.query(`UPDATE orders SET syndic_password_sealed = $2 WHERE orderid = $1`, [
+      order.orderid,
+      kit.security.secretBox.seal('mot-de-passe', order.orderid),
+    ]);
+    const extranet = new CountingExtranet();
+    const orders = new OrderRepository(kit.dataSource);
+    const documents = new CountedDocumentRepository(kit.dataSource);
+    const registry = { connectorFor: () => extranet } as unknown as ExtranetConnectorRegistry;
+    const service = new OrderCollectionService(
+      orders,
+      documents,
+      registry,
+      kit.store,
+      kit.security.secretBox,
+    );
+    const rows = async () =>
+      (await kit.dataSource.query(
+        `SELECT source_ref FROM documents WHERE orderid = $1 AND order_version = 1 ORDER BY source_ref`,
+        [order.orderid],
+      )) as { source_ref: string }[];
+    return { orderid: order.orderid, extranet, orders, documents, service, rows };
+  }
+
+  it('stores every document once, in fewer statements than documents, and reports each one', async () => {
+    const { orderid, extranet, documents, service, rows } = await collecting();
+    const progress: number[] = [];
+    await service.downloadDocuments(orderid, 1, LISTED, (done) => progress.push(done));
+
+    expect((await rows()).map((r) => r.source_ref)).toEqual(LISTED.map((d) => d.id));
+    expect([...extranet.downloads.values()]).toEqual(LISTED.map(() => 1));
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // Rows that arrive while an insert is in flight go in the next one.
+    expect(documents.statements.reduce((a, b) => a + b, 0)).toBe(LISTED.length);
+    expect(documents.statements.length).toBeLessThan(LISTED.length);
+  });
+
+  it('keeps what was stored before a download failed: the retry fetches only the rest', async () => {
+    const { orderid, extranet, service, rows } = await collecting();
+    extranet.failing.add('doc-5');
+    await expect(service.downloadDocuments(orderid, 1, LISTED, () => undefined, 1)).rejects.toThrow(
+      'doc-5 refused',
+    );
+    expect((await rows()).map((r) => r.source_ref)).toEqual(['doc-0', 'doc-1', 'doc-2', 'doc-3', 'doc-4']);
+
+    extranet.failing.clear();
+    const progress: number[] = [];
+    await service.downloadDocuments(orderid, 1, LISTED, (done) => progress.push(done));
+    expect((await rows()).map((r) => r.source_ref)).toEqual(LISTED.map((d) => d.id));
+    expect(Object.fromEntries(extranet.downloads)).toEqual({
+      ...Object.fromEntries(LISTED.map((d) => [d.id, 1])),
+      'doc-5': 2,
+    });
+    // The retry starts from what is stored.
+    expect(progress[0]).toBe(5);
+    expect(progress.at(-1)).toBe(8);
+  });
+
+  it('writes a listed document once when the batch repeats it or the version already has it', async () => {
+    const { orderid, documents, rows } = await collecting();
+    const row = (id: string) => ({
+      orderid,
+      orderVersion: 1,
+      source: 'extranet' as const,
+      sourceRef: id,
+      doctype: Doctype.Minutes,
+      kind: null,
+      title: id,
+      filename: `${id}.pdf`,
+      documentDate: '2025-06-30',
+      mimetype: 'application/pdf',
+      size: 16,
+      sha256: 'a'.repeat(64),
+      storageKey: `k/${id}`,
+    });
+    await documents.insertAllIfAbsent([row('doc-0')]);
+    await documents.insertAllIfAbsent([row('doc-0'), row('doc-1'), row('doc-1')]);
+    expect((await rows()).map((r) => r.source_ref)).toEqual(['doc-0', 'doc-1']);
+  });
+
+  it('reads the order only to open the extranet session, not again while it is cached', async () => {
+    const { orderid, extranet, orders, service } = await collecting();
+    const reads = jest.spyOn(orders, 'findById');
+    await service.verifyLogin(orderid);
+    expect(reads).toHaveBeenCalledTimes(1);
+    await service.listDocuments(orderid);
+    await service.downloadDocuments(orderid, 1, LISTED, () => undefined);
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(extranet.logins).toBe(1);
+
+    // A failed call drops the session: the next one reads the order and logs in again.
+    extranet.failing.add('doc-0');
+    await expect(service.downloadDocuments(orderid, 2, LISTED, () => undefined, 1)).rejects.toThrow();
+    expect(reads).toHaveBeenCalledTimes(1);
+    extranet.failing.clear();
+    await service.downloadDocuments(orderid, 2, LISTED, () => undefined);
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(extranet.logins).toBe(2);
+
+    // Checking the credentials always logs in afresh, a session cached or not.
+    await service.verifyLogin(orderid);
+    expect(extranet.logins).toBe(3);
+  });
+});
