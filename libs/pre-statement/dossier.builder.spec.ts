@@ -1,8 +1,8 @@
 import PDFKitDocument from 'pdfkit';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { Doctype } from '@libs/orders/doctype';
 import { extractPdfText } from '@test/support/pdf-text';
-import { outlineOf } from '@test/support/pdfa-check';
+import { checkPdfA2, outlineOf } from '@test/support/pdfa-check';
 import { buildPreStatementInput } from '@test/support/pre-statement-input.factory';
 import { buildDossier, prepareAnnexes, type AnnexFile } from './dossier.builder';
 import { pdfkitBytes } from './pdfkit-bytes';
@@ -25,19 +25,23 @@ function pdfOfPages(title: string, pages: number): Promise<Buffer> {
   return bytes;
 }
 
+const minutes2024 = async (pages: number): Promise<AnnexFile> => ({
+  annex: { doctype: Doctype.Minutes, kind: 'minutes', title: 'PV AG 2024', date: '2024-06-12' },
+  mimetype: 'application/pdf',
+  content: await pdfOfPages('Procès-verbal 2024', pages),
+});
+
+const planPhoto: AnnexFile = {
+  annex: { doctype: Doctype.Plans, kind: 'plans', title: 'Photo du plan', date: '2020-01-01' },
+  mimetype: 'image/png',
+  content: PNG,
+};
+
 describe('item 14: the dossier, the pre-statement followed by every annex', () => {
   it('joins each annex in its numbered order, bookmarked, and the pre-statement lists their pages', async () => {
     const files: AnnexFile[] = [
-      {
-        annex: { doctype: Doctype.Minutes, kind: 'minutes', title: 'PV AG 2024', date: '2024-06-12' },
-        mimetype: 'application/pdf',
-        content: await pdfOfPages('Procès-verbal 2024', 3),
-      },
-      {
-        annex: { doctype: Doctype.Plans, kind: 'plans', title: 'Photo du plan', date: '2020-01-01' },
-        mimetype: 'image/png',
-        content: PNG,
-      },
+      await minutes2024(3),
+      planPhoto,
       {
         annex: { doctype: Doctype.Other, kind: 'other', title: 'Fichier abîmé', date: '2021-01-01' },
         mimetype: 'application/pdf',
@@ -89,6 +93,73 @@ describe('item 14: the dossier, the pre-statement followed by every annex', () =
     const loaded = await PDFDocument.load(dossier);
     expect(loaded.getTitle()).toBe('Pré-état daté – Résidence Les Tilleuls – commande K7Q2ZP');
     expect(loaded.getAuthor()).toBe('Service de commande de pré-états datés');
+  });
+
+  it('starts with the pre-statement’s own bytes, its tags kept, and no longer claims to be PDF/A', async () => {
+    const annexes = await prepareAnnexes([await minutes2024(2), planPhoto]);
+    const input = buildPreStatementInput({ documents: annexes.map(({ annex }) => annex) });
+    const preStatement = await renderPreStatementPdf(input);
+    expect(await checkPdfA2(preStatement)).toEqual([]);
+    const dossier = await buildDossier(preStatement, annexes, {
+      title: 'Dossier K7Q2ZP',
+      author: 'Service de commande de pré-états datés',
+      subject: 'Dossier',
+      issuedAt: input.issuedAt,
+    });
+
+    // Appended to, not rebuilt: the pre-statement is not parsed again (hundreds of tag objects).
+    expect(dossier.subarray(0, preStatement.length).equals(preStatement)).toBe(true);
+    const loaded = await PDFDocument.load(dossier, { updateMetadata: false });
+    const prePages = (await PDFDocument.load(preStatement)).getPageCount();
+    expect(loaded.getPageCount()).toBe(prePages + 2 + 1);
+    expect(loaded.catalog.get(PDFName.of('StructTreeRoot'))).toBeDefined();
+    expect(loaded.catalog.get(PDFName.of('Metadata'))).toBeUndefined();
+    expect(loaded.catalog.get(PDFName.of('OutputIntents'))).toBeUndefined();
+    expect(loaded.getTitle()).toBe('Dossier K7Q2ZP');
+    expect(loaded.getCreationDate()).toEqual(input.issuedAt);
+    expect(await outlineOf(dossier)).toEqual([
+      { title: 'Dossier K7Q2ZP', page: 0 },
+      { title: 'Annexe n° 1 – PV AG 2024', page: prePages },
+      { title: 'Annexe n° 2 – Photo du plan', page: prePages + 2 },
+    ]);
+    const { pages, text } = await extractPdfText(dossier);
+    expect(pages).toBe(prePages + 3);
+    expect(text).toContain('Procès-verbal 2024 page 2');
+    // Every page of the annexes hangs from the pre-statement's page tree.
+    const pageTree = loaded.catalog.lookup(PDFName.of('Pages'), PDFDict);
+    expect(
+      loaded
+        .getPages()
+        .every((page) => page.node.get(PDFName.of('Parent')) === loaded.catalog.get(PDFName.of('Pages'))),
+    ).toBe(true);
+    expect(pageTree.get(PDFName.of('Count'))?.toString()).toBe(String(prePages + 3));
+  });
+
+  it('joins a pre-statement it cannot append to (a cross-reference stream) page by page', async () => {
+    const rebuilt = await PDFDocument.load(await renderPreStatementPdf(buildPreStatementInput()));
+    // pdf-lib writes its cross-reference table as a compressed stream: no classic table to extend.
+    const preStatement = Buffer.from(await rebuilt.save({ useObjectStreams: true }));
+    const annexes = await prepareAnnexes([
+      {
+        annex: { doctype: Doctype.Minutes, kind: 'minutes', title: 'PV', date: '2024-06-12' },
+        mimetype: 'application/pdf',
+        content: await pdfOfPages('PV', 2),
+      },
+    ]);
+    const dossier = await buildDossier(preStatement, annexes, {
+      title: 'Dossier',
+      author: 'A',
+      subject: 'S',
+      issuedAt: new Date('2026-01-05T10:00:00Z'),
+    });
+
+    expect(dossier.subarray(0, preStatement.length).equals(preStatement)).toBe(false);
+    const prePages = rebuilt.getPageCount();
+    expect((await extractPdfText(dossier)).pages).toBe(prePages + 2);
+    expect(await outlineOf(dossier)).toEqual([
+      { title: 'Dossier', page: 0 },
+      { title: 'Annexe n° 1 – PV', page: prePages },
+    ]);
   });
 
   it('builds the same bytes for the same input', async () => {

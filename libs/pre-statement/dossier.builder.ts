@@ -1,17 +1,20 @@
 import {
   PDFArray,
+  type PDFContext,
   PDFDocument,
   PDFName,
   PDFNumber,
-  type PDFPage,
+  PDFObjectCopier,
   type PDFRef,
   PDFHexString,
   PDFDict,
+  PDFString,
   ParseSpeeds,
 } from 'pdf-lib';
 import { documentLabel } from '@libs/orders/document-labels';
 import { type PreStatementAnnex } from './pre-statement-input';
 import { orderAnnexes } from './pre-statement-view';
+import { PdfIncrementalUpdate } from './pdf-incremental-update';
 
 /** A document obtained for the order, with its bytes, before it is joined to the dossier. */
 export interface AnnexFile {
@@ -35,6 +38,8 @@ export interface DossierMetadata {
 }
 
 const A4 = { width: 595.28, height: 841.89 } as const;
+const LANGUAGE = 'fr-FR';
+const PRODUCER = 'pdf-lib';
 const IMAGE_MARGIN = 36;
 
 /**
@@ -44,6 +49,8 @@ const IMAGE_MARGIN = 36;
  * syndic's thousand-page file still yields, so the worker's other activities and heartbeats go on.
  */
 const OBJECTS_PER_TICK = ParseSpeeds.Fast;
+/** Pages copied between two turns of the event loop: a page is a few objects, so about OBJECTS_PER_TICK. */
+const PAGES_PER_TICK = 300;
 
 /**
  * Reads every annex (PDFs with pdf-lib, JPEG and PNG images as one page each) in the order they are
@@ -81,56 +88,121 @@ async function prepareAnnex(file: AnnexFile): Promise<PreparedAnnex> {
  * One PDF: the pre-statement, then every annex in its numbered order, each bookmarked ("Annexe n° 3 –
  * Procès-verbal…"), with the document's metadata. The annexes are the syndic's files as they are:
  * the dossier is a convenience for the notary, not an archival (PDF/A) file like the pre-statement.
+ *
+ * The pre-statement's bytes come first, as they are, and the annexes follow as an incremental update
+ * (pdf-incremental-update.ts): its hundreds of structure elements are neither parsed nor copied, and
+ * its pages keep their tags. A pre-statement that cannot be updated so is copied page by page instead.
  */
 export async function buildDossier(
   preStatement: Buffer,
   annexes: readonly PreparedAnnex[],
   metadata: DossierMetadata,
 ): Promise<Buffer> {
-  const dossier = await PDFDocument.create({ updateMetadata: false });
-  const bookmarks: { title: string; page: PDFPage }[] = [];
+  const update = PdfIncrementalUpdate.open(preStatement);
+  return update
+    ? appendToPreStatement(update, annexes, metadata)
+    : joinByCopying(preStatement, annexes, metadata);
+}
 
+async function appendToPreStatement(
+  update: PdfIncrementalUpdate,
+  annexes: readonly PreparedAnnex[],
+  metadata: DossierMetadata,
+): Promise<Buffer> {
+  const { context, catalog } = update;
+  const bookmarks: Bookmark[] = [{ title: metadata.title, page: update.firstPage() }];
+  let pagesSinceTick = 0;
+  await forEachAnnex(annexes, async (title, pages) => {
+    const copier = PDFObjectCopier.for(pages.document.context, context);
+    const refs = pages.indices.map((index) =>
+      context.register(copier.copy(pages.document.getPage(index).node)),
+    );
+    update.appendPages(refs);
+    if (refs.length > 0) bookmarks.push({ title, page: refs[0]! });
+    // A syndic's thousand-page file is copied a turn of the event loop at a time, as pdf-lib reads it.
+    pagesSinceTick += refs.length;
+    if (pagesSinceTick >= PAGES_PER_TICK) {
+      pagesSinceTick = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+  // No longer an archival file: its PDF/A identification and output intent do not apply to the annexes.
+  catalog.delete(PDFName.of('Metadata'));
+  catalog.delete(PDFName.of('OutputIntents'));
+  catalog.set(PDFName.of('Lang'), PDFString.of(LANGUAGE));
+  addOutline(context, catalog, bookmarks);
+  const info = context.obj({});
+  info.set(PDFName.of('Title'), PDFHexString.fromText(metadata.title));
+  info.set(PDFName.of('Author'), PDFHexString.fromText(metadata.author));
+  info.set(PDFName.of('Subject'), PDFHexString.fromText(metadata.subject));
+  info.set(PDFName.of('Creator'), PDFHexString.fromText(metadata.author));
+  info.set(PDFName.of('Producer'), PDFHexString.fromText(PRODUCER));
+  info.set(PDFName.of('CreationDate'), PDFString.fromDate(metadata.issuedAt));
+  info.set(PDFName.of('ModDate'), PDFString.fromDate(metadata.issuedAt));
+  return update.save(info, OBJECTS_PER_TICK);
+}
+
+/** The whole dossier rebuilt with pdf-lib, the pre-statement's pages copied into it. */
+async function joinByCopying(
+  preStatement: Buffer,
+  annexes: readonly PreparedAnnex[],
+  metadata: DossierMetadata,
+): Promise<Buffer> {
+  const dossier = await PDFDocument.create({ updateMetadata: false });
   const main = await PDFDocument.load(preStatement, { parseSpeed: OBJECTS_PER_TICK });
   const mainPages = await dossier.copyPages(main, main.getPageIndices());
   mainPages.forEach((page) => dossier.addPage(page));
-  bookmarks.push({ title: metadata.title, page: mainPages[0] });
-
-  let number = 0;
-  for (const { annex, source } of annexes) {
-    number += 1;
-    if (!source) continue;
-    const first = await appendAnnex(dossier, source);
-    if (first)
-      bookmarks.push({ title: `Annexe n° ${number} – ${annex.title || documentLabel(annex)}`, page: first });
-  }
-
-  addOutline(dossier, bookmarks);
+  const bookmarks: Bookmark[] = [{ title: metadata.title, page: mainPages[0]!.ref }];
+  await forEachAnnex(annexes, async (title, pages) => {
+    const copied = await dossier.copyPages(pages.document, pages.indices);
+    copied.forEach((page) => dossier.addPage(page));
+    if (copied.length > 0) bookmarks.push({ title, page: copied[0]!.ref });
+  });
+  addOutline(dossier.context, dossier.catalog, bookmarks);
   dossier.setTitle(metadata.title, { showInWindowTitleBar: true });
   dossier.setAuthor(metadata.author);
   dossier.setSubject(metadata.subject);
   dossier.setCreator(metadata.author);
-  dossier.setProducer('pdf-lib');
-  dossier.setLanguage('fr-FR');
+  dossier.setProducer(PRODUCER);
+  dossier.setLanguage(LANGUAGE);
   dossier.setCreationDate(metadata.issuedAt);
   dossier.setModificationDate(metadata.issuedAt);
   return Buffer.from(await dossier.save({ objectsPerTick: OBJECTS_PER_TICK }));
 }
 
-async function appendAnnex(
-  dossier: PDFDocument,
-  source: NonNullable<PreparedAnnex['source']>,
-): Promise<PDFPage | null> {
-  if (source.kind === 'pdf') {
-    const pages = await dossier.copyPages(source.document, source.document.getPageIndices());
-    pages.forEach((page) => dossier.addPage(page));
-    return pages[0] ?? null;
+interface Bookmark {
+  title: string;
+  page: PDFRef;
+}
+
+/** Pages to join: a PDF annex's own, or the page an image is placed on. */
+interface AnnexPages {
+  document: PDFDocument;
+  indices: number[];
+}
+
+/** Calls `join` with each joinable annex's bookmark title and pages, in the annexes' numbered order. */
+async function forEachAnnex(
+  annexes: readonly PreparedAnnex[],
+  join: (title: string, pages: AnnexPages) => Promise<void>,
+): Promise<void> {
+  let number = 0;
+  for (const { annex, source } of annexes) {
+    number += 1;
+    const pages = source && (await pagesOf(source));
+    if (pages) await join(`Annexe n° ${number} – ${annex.title || documentLabel(annex)}`, pages);
   }
+}
+
+async function pagesOf(source: NonNullable<PreparedAnnex['source']>): Promise<AnnexPages | null> {
+  if (source.kind === 'pdf') return { document: source.document, indices: source.document.getPageIndices() };
   try {
+    const document = await PDFDocument.create({ updateMetadata: false });
     const image =
       source.mimetype === 'image/png'
-        ? await dossier.embedPng(source.content)
-        : await dossier.embedJpg(source.content);
-    const page = dossier.addPage([A4.width, A4.height]);
+        ? await document.embedPng(source.content)
+        : await document.embedJpg(source.content);
+    const page = document.addPage([A4.width, A4.height]);
     const scale = Math.min(
       (A4.width - 2 * IMAGE_MARGIN) / image.width,
       (A4.height - 2 * IMAGE_MARGIN) / image.height,
@@ -139,16 +211,17 @@ async function appendAnnex(
     const width = image.width * scale;
     const height = image.height * scale;
     page.drawImage(image, { x: (A4.width - width) / 2, y: (A4.height - height) / 2, width, height });
-    return page;
+    // The image's own object is written into the document only now.
+    await document.flush();
+    return { document, indices: [0] };
   } catch {
     return null;
   }
 }
 
 /** A flat outline (bookmarks panel) with one entry per part, opened on the page it starts. */
-function addOutline(dossier: PDFDocument, bookmarks: { title: string; page: PDFPage }[]): void {
+function addOutline(context: PDFContext, catalog: PDFDict, bookmarks: readonly Bookmark[]): void {
   if (bookmarks.length === 0) return;
-  const context = dossier.context;
   const outlineRef = context.nextRef();
   const itemRefs: PDFRef[] = bookmarks.map(() => context.nextRef());
   bookmarks.forEach((bookmark, index) => {
@@ -158,7 +231,7 @@ function addOutline(dossier: PDFDocument, bookmarks: { title: string; page: PDFP
     if (index > 0) item.set(PDFName.of('Prev'), itemRefs[index - 1]);
     if (index < bookmarks.length - 1) item.set(PDFName.of('Next'), itemRefs[index + 1]);
     const destination = PDFArray.withContext(context);
-    destination.push(bookmark.page.ref);
+    destination.push(bookmark.page);
     destination.push(PDFName.of('XYZ'));
     destination.push(context.obj(null));
     destination.push(context.obj(null));
@@ -172,6 +245,6 @@ function addOutline(dossier: PDFDocument, bookmarks: { title: string; page: PDFP
   outline.set(PDFName.of('Last'), itemRefs[itemRefs.length - 1]);
   outline.set(PDFName.of('Count'), PDFNumber.of(bookmarks.length));
   context.assign(outlineRef, outline);
-  dossier.catalog.set(PDFName.of('Outlines'), outlineRef);
-  dossier.catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'));
+  catalog.set(PDFName.of('Outlines'), outlineRef);
+  catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'));
 }
