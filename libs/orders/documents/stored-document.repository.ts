@@ -1,5 +1,6 @@
 import { type DataSource, type EntityManager, In, type Repository } from 'typeorm';
 import { StoredDocumentEntity } from '@libs/persistence/entities/stored-document.entity';
+import { EntityRowReader } from '@libs/persistence/entity-row.reader';
 
 export type NewStoredDocument = Omit<StoredDocumentEntity, 'id' | 'createdAt' | 'pending'> & {
   pending?: boolean;
@@ -7,9 +8,11 @@ export type NewStoredDocument = Omit<StoredDocumentEntity, 'id' | 'createdAt' | 
 
 export class StoredDocumentRepository {
   private readonly documents: Repository<StoredDocumentEntity>;
+  private readonly rows: EntityRowReader<StoredDocumentEntity>;
 
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     this.documents = dataSource.getRepository(StoredDocumentEntity);
+    this.rows = new EntityRowReader(dataSource, StoredDocumentEntity);
   }
 
   /**
@@ -53,24 +56,23 @@ export class StoredDocumentRepository {
     version: number,
     source: StoredDocumentEntity['source'],
   ): Promise<Set<string>> {
-    const rows = await this.documents.find({
-      select: { sourceRef: true },
-      where: { orderid, orderVersion: version, source },
-    });
-    return new Set(rows.map((row) => row.sourceRef));
+    const rows = (await this.dataSource.query(
+      `SELECT source_ref FROM documents WHERE orderid = $1 AND order_version = $2 AND source = $3`,
+      [orderid, version, source],
+    )) as { source_ref: string }[];
+    return new Set(rows.map((row) => row.source_ref));
   }
 
   /** The documents collected for an order version (downloaded, uploaded, attached; not the dossier). */
   listForOrderVersion(orderid: string, version: number): Promise<StoredDocumentEntity[]> {
-    return this.documents.find({
-      where: {
-        orderid,
-        orderVersion: version,
-        source: In(['extranet', 'upload', 'operator']),
-        pending: false,
-      },
-      order: { id: 'ASC' },
-    });
+    // Read twice per order (what is missing, then the pre-statement): written once, not TypeORM's find.
+    return this.rows.many(
+      `SELECT ${this.rows.columns} FROM ${this.rows.table}
+        WHERE orderid = $1 AND order_version = $2 AND source IN ('extranet', 'upload', 'operator')
+          AND NOT pending
+        ORDER BY id`,
+      [orderid, version],
+    );
   }
 
   /** The dossier built for an order version, if any. */
