@@ -28,6 +28,9 @@ export function parseStatementPayload(body: unknown): AccountStatement {
   }
 }
 
+/** The length of `documents.source_ref`, in characters. */
+const MAX_DOCUMENT_ID_LENGTH = 255;
+
 export function parseDocumentListPayload(body: unknown): ExtranetDocument[] {
   return new PayloadReader(body, 'documentList').field('documents').array(readDocument);
 }
@@ -45,7 +48,8 @@ function readDocument(reader: PayloadReader): ExtranetDocument {
     throw kind.invalid(`a document kind of doctype ${doctype.value}`);
   }
   return {
-    id: reader.field('id').nonEmptyString(),
+    // The id is stored as it is (documents.source_ref) and sent back to download the document.
+    id: reader.field('id').nonEmptyString(MAX_DOCUMENT_ID_LENGTH),
     doctype: doctype.value,
     kind: stated as DocumentKind | null,
     title: reader.field('title').string(),
@@ -83,8 +87,11 @@ class PayloadReader {
     return this.value;
   }
 
-  nonEmptyString(): string {
+  nonEmptyString(maxLength = Infinity): string {
     if (typeof this.value !== 'string' || this.value.trim() === '') throw this.invalid('a non-empty string');
+    if (Array.from(this.value).length > maxLength) {
+      throw this.invalid(`a string of at most ${maxLength} characters`);
+    }
     return this.value;
   }
 

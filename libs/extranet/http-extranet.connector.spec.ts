@@ -430,6 +430,7 @@ describe('HttpExtranetConnector', () => {
       ['an unknown doctype', { ...document, doctype: 11 }],
       ['a negative size', { ...document, size: -1 }],
       ['an empty id', { ...document, id: '' }],
+      ['an id longer than its column', { ...document, id: 'x'.repeat(256) }],
       ['an unknown kind', { ...document, kind: 'brochure' }],
       ['a kind of another doctype', { ...document, kind: 'dtg' }],
     ])('maps a listing with %s to ExtranetUnavailableError', async (_label, item) => {
@@ -448,6 +449,18 @@ describe('HttpExtranetConnector', () => {
       expect(downloaded).toEqual({ content: Buffer.from('%PDF-1.4'), mimetype: 'application/pdf' });
       expect(stub!.requests[0].url).toBe('/api/v1/documents/a%2Fb%20c/content');
       expect(stub!.requests[0].authorization).toBe(`Bearer ${TOKEN}`);
+    });
+
+    it.each([
+      ['not a media type', 'pdf, please'],
+      ['longer than its column', `application/${'x'.repeat(120)}`],
+    ])('takes a content type %s for an unknown media type', async (_label, type) => {
+      const connector = await connectorFor((_req, res) => {
+        res.writeHead(200, { 'content-type': type });
+        res.end(Buffer.from([1, 2, 3]));
+      });
+      const downloaded = await connector.downloadDocument(SESSION(stub!.url), 'x');
+      expect(downloaded.mimetype).toBe('application/octet-stream');
     });
 
     it('defaults the media type when the extranet gives none', async () => {

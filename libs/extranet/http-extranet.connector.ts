@@ -22,6 +22,9 @@ import { type ExtranetSession } from './extranet-session';
 import { type ExtranetConnector, type ExtranetDocumentContent } from './extranet.port';
 import { type SyndicCredentials } from './syndic-credentials';
 
+/** type/subtype (RFC 6838, 4.2), at most the 127 characters `documents.mimetype` holds. */
+const MEDIA_TYPE = /^(?=.{3,127}$)[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+
 export interface HttpExtranetConnectorOptions {
   /** Root of the extranet; the protocol's paths (`api/v1/…`) are resolved under it. */
   baseUrl: string;
@@ -136,7 +139,11 @@ export class HttpExtranetConnector implements ExtranetConnector {
         chunks.push(chunk as Buffer);
       }
       const mimetype = (singleHeader(response, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      return { content: Buffer.concat(chunks), mimetype: mimetype || 'application/octet-stream' };
+      // Stored with the document (documents.mimetype): anything but a media type is not one.
+      return {
+        content: Buffer.concat(chunks),
+        mimetype: MEDIA_TYPE.test(mimetype) ? mimetype : 'application/octet-stream',
+      };
     });
   }
 

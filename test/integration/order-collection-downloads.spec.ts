@@ -124,6 +124,19 @@ describe('downloading an order version’s documents (PostgreSQL, the filesystem
     expect(progress.at(-1)).toBe(8);
   });
 
+  it('stores a document whose title is longer than its columns, cut to fit, rather than failing for good', async () => {
+    const { orderid, service } = await collecting();
+    const title = `Procès-verbal de l’assemblée générale ${'et de ses annexes '.repeat(30)}`;
+    const long = { ...LISTED[0]!, id: 'doc-long', title };
+    await service.downloadDocuments(orderid, 1, [long], () => undefined);
+    const [row] = (await kit.dataSource.query(
+      `SELECT title, filename FROM documents WHERE orderid = $1 AND source_ref = 'doc-long'`,
+      [orderid],
+    )) as { title: string; filename: string }[];
+    expect(row!.title).toBe(title.slice(0, 500));
+    expect(row!.filename).toBe(`${title.slice(0, 251)}.pdf`);
+  });
+
   it('writes a listed document once when the batch repeats it or the version already has it', async () => {
     const { orderid, documents, rows } = await collecting();
     const row = (id: string) => ({

@@ -8,7 +8,8 @@ import { type ExtranetSession } from '@libs/extranet/extranet-session';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { type OrderRepository } from '../order.repository';
 import { kindsNotExisting, missingRequiredDoctypes } from '../documents/document-existence';
-import { documentStorageKeys, extensionOf } from '../documents/document-storage-key';
+import { documentStorageKeys } from '../documents/document-storage-key';
+import { storedFilename, storedTitle } from '../documents/stored-document-names';
 import { readStoredStatement } from '@libs/statement/stored-statement.reader';
 import {
   type NewStoredDocument,
@@ -128,8 +129,8 @@ export class OrderCollectionService {
       sourceRef: document.id,
       doctype: document.doctype,
       kind: document.kind,
-      title: document.title,
-      filename: `${document.title}.${extensionOf(mimetype)}`,
+      title: storedTitle(document.title),
+      filename: storedFilename(document.title, mimetype),
       documentDate: document.date,
       mimetype,
       size: content.length,
