@@ -154,6 +154,9 @@ describe('item 14: the dossier, the pre-statement followed by every annex', () =
     });
 
     expect(dossier.subarray(0, preStatement.length).equals(preStatement)).toBe(false);
+    const loaded = await PDFDocument.load(dossier, { updateMetadata: false });
+    expect(loaded.getTitle()).toBe('Dossier');
+    expect(loaded.getCreationDate()).toEqual(new Date('2026-01-05T10:00:00Z'));
     const prePages = rebuilt.getPageCount();
     expect((await extractPdfText(dossier)).pages).toBe(prePages + 2);
     expect(await outlineOf(dossier)).toEqual([

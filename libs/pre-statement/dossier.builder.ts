@@ -131,15 +131,8 @@ async function appendToPreStatement(
   catalog.delete(PDFName.of('OutputIntents'));
   catalog.set(PDFName.of('Lang'), PDFString.of(LANGUAGE));
   addOutline(context, catalog, bookmarks);
-  const info = context.obj({});
-  info.set(PDFName.of('Title'), PDFHexString.fromText(metadata.title));
-  info.set(PDFName.of('Author'), PDFHexString.fromText(metadata.author));
-  info.set(PDFName.of('Subject'), PDFHexString.fromText(metadata.subject));
-  info.set(PDFName.of('Creator'), PDFHexString.fromText(metadata.author));
-  info.set(PDFName.of('Producer'), PDFHexString.fromText(PRODUCER));
-  info.set(PDFName.of('CreationDate'), PDFString.fromDate(metadata.issuedAt));
-  info.set(PDFName.of('ModDate'), PDFString.fromDate(metadata.issuedAt));
-  return update.save(info, OBJECTS_PER_TICK);
+  // The pre-statement's viewer preferences already show the title rather than the file name.
+  return update.save(dossierInformation(context, metadata), OBJECTS_PER_TICK);
 }
 
 /** The whole dossier rebuilt with pdf-lib, the pre-statement's pages copied into it. */
@@ -159,15 +152,23 @@ async function joinByCopying(
     if (copied.length > 0) bookmarks.push({ title, page: copied[0]!.ref });
   });
   addOutline(dossier.context, dossier.catalog, bookmarks);
-  dossier.setTitle(metadata.title, { showInWindowTitleBar: true });
-  dossier.setAuthor(metadata.author);
-  dossier.setSubject(metadata.subject);
-  dossier.setCreator(metadata.author);
-  dossier.setProducer(PRODUCER);
+  dossier.context.trailerInfo.Info = dossier.context.register(dossierInformation(dossier.context, metadata));
+  dossier.catalog.getOrCreateViewerPreferences().setDisplayDocTitle(true);
   dossier.setLanguage(LANGUAGE);
-  dossier.setCreationDate(metadata.issuedAt);
-  dossier.setModificationDate(metadata.issuedAt);
   return Buffer.from(await dossier.save({ objectsPerTick: OBJECTS_PER_TICK }));
+}
+
+/** The dossier's information dictionary, whichever way it is joined. */
+function dossierInformation(context: PDFContext, metadata: DossierMetadata): PDFDict {
+  return context.obj({
+    Title: PDFHexString.fromText(metadata.title),
+    Author: PDFHexString.fromText(metadata.author),
+    Subject: PDFHexString.fromText(metadata.subject),
+    Creator: PDFHexString.fromText(metadata.author),
+    Producer: PDFHexString.fromText(PRODUCER),
+    CreationDate: PDFString.fromDate(metadata.issuedAt),
+    ModDate: PDFString.fromDate(metadata.issuedAt),
+  });
 }
 
 interface Bookmark {
