@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import { PDF_FONTS } from './pdf-fonts';
+import { fastTrueTypeSubsetEncode } from './truetype-subset.encoder';
 
 /*
  * pdfkit 0.20 spends about a fifth of a pre-statement's rendering, and a sixth of its garbage, in
  * three methods that this module replaces with equivalents writing the same bytes (the spec renders
- * documents both ways and compares them):
+ * documents both ways and compares them), and fontkit 2 about as much in a fourth, the font subset's
+ * encoding (`truetype-subset.encoder.ts`):
  *
  * - `PDFReference.write` turned every content-stream operator (one per call: a colour, a move, a run of
  *   glyphs) into a Uint8Array of its own with a loop over its characters, hundreds of thousands of
@@ -117,7 +119,7 @@ type Method = (...args: never[]) => unknown;
 interface Replacement {
   owner: Record<string, Method>;
   name: string;
-  /** SHA-256 of pdfkit 0.20.2's source of the method, first 16 hex digits. */
+  /** SHA-256 of pdfkit 0.20.2's (fontkit 2.0.4's) source of the method, first 16 hex digits. */
   checked: string;
   faster: (original: Method) => Method;
 }
@@ -130,6 +132,7 @@ function replacements(): Replacement[] {
   const reference = Object.getPrototypeOf(internals._root) as Record<string, Method>;
   const font = Object.getPrototypeOf(internals._font) as Record<string, Method>;
   const document = PDFDocument.prototype as unknown as Record<string, Method>;
+  const subset = Object.getPrototypeOf(PDF_FONTS.regular.createSubset()) as Record<string, Method>;
   return [
     { owner: reference, name: 'write', checked: 'd1f6b34f81ec4b0d', faster: () => writeToStream as Method },
     {
@@ -140,6 +143,12 @@ function replacements(): Replacement[] {
     },
     { owner: document, name: '_write', checked: '153111aba901401f', faster: () => writeToDocument as Method },
     { owner: font, name: 'layout', checked: '1bf021e3cd3ce4ae', faster: () => layoutWords as Method },
+    {
+      owner: subset,
+      name: 'encode',
+      checked: '7e64d77ad1ba59de',
+      faster: (original) => fastTrueTypeSubsetEncode(original as never) as Method,
+    },
   ];
 }
 
