@@ -27,6 +27,7 @@ import {
 } from './bench-orders';
 import { measureClusterScaleOut } from './cluster-scale.phase';
 import { HOSTILE_API_PORT, measureHostileBodies } from './hostile-bodies.phase';
+import { formatHistoryShape, historyShape } from './history-shape';
 import {
   BenchStack,
   ROOT,
@@ -267,6 +268,12 @@ async function main(): Promise<void> {
       floor.orderWorkerSplit,
     );
     results['ratio end-to-end / floor'] = (e2eRate / floorRate).toFixed(2);
+    const e2eHistory = await historyShape(client, orderids);
+    const floorHistory = await historyShape(client, floor.orderids);
+    results['history per order: order workflow'] = formatHistoryShape(e2eHistory.order);
+    results['history per order: notification queue'] = formatHistoryShape(e2eHistory.notifications);
+    results['floor history per order: order workflow'] = formatHistoryShape(floorHistory.order);
+    results['floor history per order: notification queue'] = formatHistoryShape(floorHistory.notifications);
 
     // 4a. Delay between a state change and its delivery, over the notifications of phase 3. `confirmed`
     // is stamped at creation and queued once the workflow starts, which the relay may hold back during
@@ -364,6 +371,7 @@ async function measureFloor(
   cpu: Record<string, number>;
   orderWorkerPeakRss: number;
   orderWorkerSplit: { anonymous: number; files: number };
+  orderids: string[];
 }> {
   const floorEnv = {
     ...env,
@@ -393,14 +401,12 @@ async function measureFloor(
     'notification worker': notifications.pid!,
     temporal: stack.temporalPid!,
   });
-  await runConcurrently(E2E_ORDERS, CONCURRENCY, () =>
-    starter.start({
-      orderid: generateOrderId(),
-      account: 'floor@example.fr',
-      externalId: run,
-      testMode: true,
-    }),
-  );
+  const orderids: string[] = [];
+  await runConcurrently(E2E_ORDERS, CONCURRENCY, () => {
+    const orderid = generateOrderId();
+    orderids.push(orderid);
+    return starter.start({ orderid, account: 'floor@example.fr', externalId: run, testMode: true });
+  });
   await waitUntil(
     async () =>
       (await client.workflow.count(`ExternalId = '${run}' AND OrderState = 'done'`)).count === E2E_ORDERS,
@@ -411,7 +417,7 @@ async function measureFloor(
   const orderWorkerPeakRss = peakRssMiB(orders.pid!);
   const orderWorkerSplit = memory.stop();
   await Promise.all([stopChild(orders), stopChild(notifications)]);
-  return { rate: E2E_ORDERS / seconds, cpu, orderWorkerPeakRss, orderWorkerSplit };
+  return { rate: E2E_ORDERS / seconds, cpu, orderWorkerPeakRss, orderWorkerSplit, orderids };
 }
 
 async function waitForNamespace(client: Client): Promise<void> {
