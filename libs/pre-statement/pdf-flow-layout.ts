@@ -2,8 +2,14 @@ import { drawableText, PDF_FONTS, type PdfFontStyle, shareWordLayouts } from './
 
 const FONT = (style: PdfFontStyle) => PDF_FONTS[style].postscriptName;
 
-/** Heights of texts already measured, by style, size, width, line gap and text (see `textHeight`). */
-const measuredHeights = new Map<string, number>();
+/**
+ * Heights of texts already measured, by text, then by style, size, width and line gap (see
+ * `textHeight`). Keyed by the text itself: most are the same string every time (a label, a paragraph
+ * of the notice), whose hash V8 keeps, where a key joining it to the rest was a new string to hash
+ * and compare in full on every measure, a few KB for the notice's paragraphs.
+ */
+const measuredHeights = new Map<string, Map<string, number>>();
+let measuredCount = 0;
 const MAX_MEASURED_HEIGHTS = 20_000;
 
 export const PAGE_MARGINS = { top: 68, bottom: 64, left: 56, right: 56 } as const;
@@ -481,13 +487,19 @@ export class PdfFlowLayout {
    * heights are kept across documents, dropped whole past a bound.
    */
   private textHeight(text: string, style: PdfFontStyle, size: number, width: number, lineGap = 0): number {
-    const key = `${style}|${size}|${width}|${lineGap}|${text}`;
-    const known = measuredHeights.get(key);
+    const key = `${style}|${size}|${width}|${lineGap}`;
+    const known = measuredHeights.get(text)?.get(key);
     if (known !== undefined) return known;
     this.doc.font(FONT(style)).fontSize(size);
     const height = this.doc.heightOfString(drawableText(text), { width, lineGap });
-    if (measuredHeights.size >= MAX_MEASURED_HEIGHTS) measuredHeights.clear();
-    measuredHeights.set(key, height);
+    if (measuredCount >= MAX_MEASURED_HEIGHTS) {
+      measuredHeights.clear();
+      measuredCount = 0;
+    }
+    let heights = measuredHeights.get(text);
+    if (!heights) measuredHeights.set(text, (heights = new Map()));
+    heights.set(key, height);
+    measuredCount++;
     return height;
   }
 
