@@ -4,10 +4,9 @@ import { PDF_FONTS } from './pdf-fonts';
 import { fastTrueTypeSubsetEncode } from './truetype-subset.encoder';
 
 /*
- * pdfkit 0.20 spends about a fifth of a pre-statement's rendering, and a sixth of its garbage, in
- * three methods that this module replaces with equivalents writing the same bytes (the spec renders
- * documents both ways and compares them), and fontkit 2 about as much in a fourth, the font subset's
- * encoding (`truetype-subset.encoder.ts`):
+ * pdfkit 0.20 and fontkit 2 spend about a third of a pre-statement's rendering, and a sixth of its
+ * garbage, in five methods that this module replaces with equivalents writing the same bytes (the spec
+ * renders documents both ways and compares them):
  *
  * - `PDFReference.write` turned every content-stream operator (one per call: a colour, a move, a run of
  *   glyphs) into a Uint8Array of its own with a loop over its characters, hundreds of thousands of
@@ -17,12 +16,16 @@ import { fastTrueTypeSubsetEncode } from './truetype-subset.encoder';
  * - `EmbeddedFont.layout`, which measures and shapes text word by word from the cache of shaped
  *   words, concatenated the glyph arrays once per word (quadratic in a line's words) and summed every
  *   cached word's advances again on each use.
+ * - `EmbeddedFont.encode`, which turns the glyphs into the subset's ids, made two strings per glyph
+ *   for its four hex digits and looked each glyph up through fontkit's `includeGlyph`.
+ * - fontkit's `TTFSubset.encode`, the font file embedded for each font, decoded every glyph's outline
+ *   and encoded every table field by field (`truetype-subset.encoder.ts`).
  *
  * The conversion both ways keeps each UTF-16 unit's low byte: `charCodeAt(i) & 0xff` in pdfkit, the
  * `latin1` encoding in Node.
  *
  * Each method is replaced only if pdfkit's own is the one this was checked against (a digest of its
- * source): another pdfkit keeps all of its own methods, and the spec fails until this is checked again.
+ * source): another pdfkit (or fontkit) keeps all of its own methods, and the spec fails until this is checked again.
  */
 
 type Chunk = Uint8Array | string;
@@ -50,9 +53,20 @@ interface GlyphRun {
   [WIDTH]?: number;
 }
 
+interface Glyph {
+  id: number;
+  advanceWidth: number;
+  codePoints: number[];
+}
+
 interface EmbeddedFont {
   layoutCached(text: string): GlyphRun;
   layoutRun(text: string, features: unknown): GlyphRun;
+  layout(text: string, features?: unknown): { glyphs: Glyph[]; positions: unknown[] };
+  subset: { mapping: Record<number, number | undefined>; includeGlyph(glyph: number): number };
+  widths: number[];
+  unicode: number[][];
+  scale: number;
 }
 
 function writeToStream(this: PdfReference, chunk: Chunk): void {
@@ -114,6 +128,23 @@ function layoutWords(this: EmbeddedFont, text: string, features?: unknown, onlyW
   return { glyphs, positions, advanceWidth };
 }
 
+/** Each subset glyph id's four hex digits, as pdfkit writes them: made once per process, not per glyph. */
+const HEX_IDS: string[] = [];
+
+/** pdfkit's: each glyph's id in the document's subset (added on first use), with its width and text. */
+function encodeGlyphs(this: EmbeddedFont, text: string, features?: unknown): [string[], unknown[]] {
+  const { glyphs, positions } = this.layout(text, features);
+  const { subset, widths, unicode } = this;
+  const encoded: string[] = [];
+  for (const glyph of glyphs) {
+    const gid = subset.mapping[glyph.id] ?? subset.includeGlyph(glyph.id);
+    encoded.push((HEX_IDS[gid] ??= `0000${gid.toString(16)}`.slice(-4)));
+    if (widths[gid] == null) widths[gid] = glyph.advanceWidth * this.scale;
+    if (unicode[gid] == null) unicode[gid] = glyph.codePoints;
+  }
+  return [encoded, positions];
+}
+
 type Method = (...args: never[]) => unknown;
 
 interface Replacement {
@@ -143,6 +174,7 @@ function replacements(): Replacement[] {
     },
     { owner: document, name: '_write', checked: '153111aba901401f', faster: () => writeToDocument as Method },
     { owner: font, name: 'layout', checked: '1bf021e3cd3ce4ae', faster: () => layoutWords as Method },
+    { owner: font, name: 'encode', checked: '8829b1a80749bb7b', faster: () => encodeGlyphs as Method },
     {
       owner: subset,
       name: 'encode',
