@@ -6,9 +6,17 @@ const FONT = (style: PdfFontStyle) => PDF_FONTS[style].postscriptName;
  * Heights of texts already measured, by text, then by style, size, width and line gap (see
  * `textHeight`). Keyed by the text itself: most are the same string every time (a label, a paragraph
  * of the notice), whose hash V8 keeps, where a key joining it to the rest was a new string to hash
- * and compare in full on every measure, a few KB for the notice's paragraphs.
+ * and compare in full on every measure, a few KB for the notice's paragraphs, and four numbers to
+ * write out. A text is mostly measured one way: its few ways are compared one by one.
  */
-const measuredHeights = new Map<string, Map<string, number>>();
+interface MeasuredHeight {
+  style: PdfFontStyle;
+  size: number;
+  width: number;
+  lineGap: number;
+  height: number;
+}
+const measuredHeights = new Map<string, MeasuredHeight[]>();
 let measuredCount = 0;
 const MAX_MEASURED_HEIGHTS = 20_000;
 
@@ -487,9 +495,10 @@ export class PdfFlowLayout {
    * heights are kept across documents, dropped whole past a bound.
    */
   private textHeight(text: string, style: PdfFontStyle, size: number, width: number, lineGap = 0): number {
-    const key = `${style}|${size}|${width}|${lineGap}`;
-    const known = measuredHeights.get(text)?.get(key);
-    if (known !== undefined) return known;
+    const known = measuredHeights
+      .get(text)
+      ?.find((m) => m.style === style && m.size === size && m.width === width && m.lineGap === lineGap);
+    if (known) return known.height;
     this.doc.font(FONT(style)).fontSize(size);
     const height = this.doc.heightOfString(drawableText(text), { width, lineGap });
     if (measuredCount >= MAX_MEASURED_HEIGHTS) {
@@ -497,8 +506,8 @@ export class PdfFlowLayout {
       measuredCount = 0;
     }
     let heights = measuredHeights.get(text);
-    if (!heights) measuredHeights.set(text, (heights = new Map()));
-    heights.set(key, height);
+    if (!heights) measuredHeights.set(text, (heights = []));
+    heights.push({ style, size, width, lineGap, height });
     measuredCount++;
     return height;
   }
