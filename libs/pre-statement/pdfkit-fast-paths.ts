@@ -24,8 +24,9 @@ import { fastTrueTypeSubsetEncode } from './truetype-subset.encoder';
  * The conversion both ways keeps each UTF-16 unit's low byte: `charCodeAt(i) & 0xff` in pdfkit, the
  * `latin1` encoding in Node.
  *
- * Each method is replaced only if pdfkit's own is the one this was checked against (a digest of its
- * source): another pdfkit (or fontkit) keeps all of its own methods, and the spec fails until this is checked again.
+ * Each method is replaced only if pdfkit's (fontkit's) own is the one this was checked against (a
+ * digest of its source): another release keeps all of its own methods, and the spec fails until this
+ * is checked again.
  */
 
 type Chunk = Uint8Array | string;

@@ -2,8 +2,8 @@
  * fontkit 2's `TTFSubset.encode`, the font file embedded for each of a document's three fonts, without
  * its two costs: it decoded every glyph's outline (points, flags, coordinates) only to learn whether
  * the glyph is a composite, and it encoded every table field by field through restructure, the
- * unchanged `cvt `, `prep` and `fpgm` tables byte by byte, on every document. Together about a fifth
- * of a pre-statement's rendering.
+ * unchanged `cvt `, `prep` and `fpgm` tables byte by byte, on every document. Together about an
+ * eighth of a pre-statement's rendering.
  *
  * The file is the same, byte for byte: a directory, then each table in fontkit's order, without
  * padding or checksums (fontkit writes zeros). The tables that do not depend on the glyphs are cut
