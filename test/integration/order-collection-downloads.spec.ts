@@ -12,6 +12,7 @@ import {
   createOrder,
   openNotificationTestKit,
 } from './notifications/notification-fixtures';
+import { waitFor } from '../support/wait-for';
 
 const LISTED: ExtranetDocument[] = Array.from({ length: 8 }, (_, i) => ({
   id: `doc-${i}`,
@@ -28,6 +29,8 @@ class CountingExtranet implements ExtranetConnector {
   readonly downloads = new Map<string, number>();
   logins = 0;
   failing = new Set<string>();
+  /** Downloads that wait for the test to let them finish. */
+  held = new Map<string, Promise<void>>();
 
   async login() {
     this.logins += 1;
@@ -41,6 +44,7 @@ class CountingExtranet implements ExtranetConnector {
   }
   async downloadDocument(_session: unknown, documentId: string) {
     this.downloads.set(documentId, (this.downloads.get(documentId) ?? 0) + 1);
+    await this.held.get(documentId);
     if (this.failing.has(documentId)) throw new Error(`${documentId} refused`);
     return { content: Buffer.from(`%PDF-1.4 ${documentId}`), mimetype: 'application/pdf' };
   }
@@ -90,7 +94,7 @@ describe('downloading an order version’s documents (PostgreSQL, the filesystem
     return { orderid: order.orderid, extranet, orders, documents, service, rows };
   }
 
-  it('stores every document once, in fewer statements than documents, and reports each one', async () => {
+  it('stores every document once, in one statement, and reports each one', async () => {
     const { orderid, extranet, documents, service, rows } = await collecting();
     const progress: number[] = [];
     await service.downloadDocuments(orderid, 1, LISTED, (done) => progress.push(done));
@@ -98,17 +102,33 @@ describe('downloading an order version’s documents (PostgreSQL, the filesystem
     expect((await rows()).map((r) => r.source_ref)).toEqual(LISTED.map((d) => d.id));
     expect([...extranet.downloads.values()]).toEqual(LISTED.map(() => 1));
     expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    // Rows that arrive while an insert is in flight go in the next one.
-    expect(documents.statements.reduce((a, b) => a + b, 0)).toBe(LISTED.length);
-    expect(documents.statements.length).toBeLessThan(LISTED.length);
+    // The listing arrives within the window: its rows go together.
+    expect(documents.statements).toEqual([LISTED.length]);
+  });
+
+  it('writes the rows of what is downloaded within the window while a later download still runs', async () => {
+    const { orderid, extranet, documents, service, rows } = await collecting();
+    let release!: () => void;
+    extranet.held.set('doc-6', new Promise<void>((resolve) => (release = resolve)));
+    const downloading = service.downloadDocuments(orderid, 1, LISTED, () => undefined, {
+      concurrency: 1,
+      rowWindowMs: 50,
+    });
+    await waitFor(async () => (await rows()).length === 6, { intervalMs: 10, what: 'six rows' });
+    expect((await rows()).map((r) => r.source_ref)).toEqual(LISTED.slice(0, 6).map((d) => d.id));
+
+    release();
+    await downloading;
+    expect((await rows()).map((r) => r.source_ref)).toEqual(LISTED.map((d) => d.id));
+    expect(documents.statements).toEqual([6, 2]);
   });
 
   it('keeps what was stored before a download failed: the retry fetches only the rest', async () => {
     const { orderid, extranet, service, rows } = await collecting();
     extranet.failing.add('doc-5');
-    await expect(service.downloadDocuments(orderid, 1, LISTED, () => undefined, 1)).rejects.toThrow(
-      'doc-5 refused',
-    );
+    await expect(
+      service.downloadDocuments(orderid, 1, LISTED, () => undefined, { concurrency: 1 }),
+    ).rejects.toThrow('doc-5 refused');
     expect((await rows()).map((r) => r.source_ref)).toEqual(['doc-0', 'doc-1', 'doc-2', 'doc-3', 'doc-4']);
 
     extranet.failing.clear();
@@ -122,6 +142,27 @@ describe('downloading an order version’s documents (PostgreSQL, the filesystem
     // The retry starts from what is stored.
     expect(progress[0]).toBe(5);
     expect(progress.at(-1)).toBe(8);
+  });
+
+  it('after a failed download, writes the downloads that were in flight beside it, and starts no other', async () => {
+    const { orderid, extranet, documents, service, rows } = await collecting();
+    let release!: () => void;
+    extranet.held.set('doc-0', new Promise<void>((resolve) => (release = resolve)));
+    extranet.failing.add('doc-1');
+    let settled = false;
+    const downloading = service.downloadDocuments(orderid, 1, LISTED, () => undefined, { concurrency: 2 });
+    void downloading.catch(() => (settled = true));
+    // doc-1 fails while doc-0 is still downloading: the call waits for doc-0 before it fails.
+    await waitFor(() => extranet.downloads.has('doc-1'), { intervalMs: 10, what: 'doc-1 asked for' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(false);
+    release();
+    await expect(downloading).rejects.toThrow('doc-1 refused');
+
+    expect((await rows()).map((r) => r.source_ref)).toEqual(['doc-0']);
+    expect(documents.statements).toEqual([1]);
+    // No download started once doc-1 failed.
+    expect([...extranet.downloads.keys()]).toEqual(['doc-0', 'doc-1']);
   });
 
   it('stores a document whose title is longer than its columns, cut to fit, rather than failing for good', async () => {
@@ -171,7 +212,9 @@ describe('downloading an order version’s documents (PostgreSQL, the filesystem
 
     // A failed call drops the session: the next one reads the order and logs in again.
     extranet.failing.add('doc-0');
-    await expect(service.downloadDocuments(orderid, 2, LISTED, () => undefined, 1)).rejects.toThrow();
+    await expect(
+      service.downloadDocuments(orderid, 2, LISTED, () => undefined, { concurrency: 1 }),
+    ).rejects.toThrow();
     expect(reads).toHaveBeenCalledTimes(1);
     extranet.failing.clear();
     await service.downloadDocuments(orderid, 2, LISTED, () => undefined);

@@ -24,6 +24,17 @@ import { OrderCredentialsMissingError, OrderNotFoundForProcessingError } from '.
 /** Extranet sessions are reused for a short while: one collection makes a dozen calls in a few seconds. */
 const SESSION_TTL_MS = 60_000;
 const MAX_CACHED_SESSIONS = 1000;
+/**
+ * How long downloaded documents' rows wait to be written together: an order's listing usually arrives
+ * within it, in one statement. A retry after the worker died downloads again at most this much.
+ */
+const DOCUMENT_ROW_WINDOW_MS = 2_000;
+
+export interface DownloadOptions {
+  /** Documents downloaded side by side. */
+  concurrency?: number;
+  rowWindowMs?: number;
+}
 
 interface CachedSession {
   connector: ExtranetConnector;
@@ -77,14 +88,16 @@ export class OrderCollectionService {
 
   /**
    * Downloads the listed documents this order version does not have yet, a few at a time;
-   * `progress` is called after each one (the activity heartbeats with it).
+   * `progress` is called after each one (the activity heartbeats with it). Their rows are written
+   * together (CoalescingDocumentInserter): at the latest `rowWindowMs` after a download, and before
+   * this returns or throws.
    */
   async downloadDocuments(
     orderid: string,
     version: number,
     documents: ExtranetDocument[],
     progress: (done: number) => void,
-    concurrency = 4,
+    { concurrency = 4, rowWindowMs = DOCUMENT_ROW_WINDOW_MS }: DownloadOptions = {},
   ): Promise<void> {
     // A retry skips what an earlier attempt stored.
     const stored = await this.documents.sourceRefsForOrderVersion(orderid, version, 'extranet');
@@ -95,15 +108,31 @@ export class OrderCollectionService {
     // The order is read only if the extranet session has to be opened again.
     let loading: Promise<OrderEntity> | undefined;
     const orderOf = () => (loading ??= this.order(orderid));
-    const rows = new CoalescingDocumentInserter(this.documents);
+    const rows = new CoalescingDocumentInserter(this.documents, rowWindowMs);
+    let failed = false;
     const workers = Array.from({ length: Math.min(concurrency, wanted.length) }, async () => {
-      while (next < wanted.length) {
+      while (!failed && next < wanted.length) {
         const document = wanted[next++]!;
-        await rows.insert(await this.downloadDocument(orderid, orderOf, version, document));
+        try {
+          rows.add(await this.downloadDocument(orderid, orderOf, version, document));
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
         progress(++done);
       }
     });
-    await Promise.all(workers);
+    // The downloads in flight when one fails still finish, and their rows are written with the others'
+    // before the failure is reported: the retry fetches only the rest, and nothing is written after.
+    const failure = (await Promise.allSettled(workers)).find(
+      (result): result is PromiseRejectedResult => result.status === 'rejected',
+    );
+    if (failure) {
+      // The download's failure is the one reported (the retry downloads again what was not written).
+      await rows.close().catch(() => undefined);
+      throw failure.reason;
+    }
+    await rows.close();
   }
 
   /**

@@ -5,44 +5,59 @@ export interface DocumentRowsSink {
   insertAllIfAbsent(rows: readonly NewStoredDocument[]): Promise<void>;
 }
 
-interface Waiting {
-  row: NewStoredDocument;
-  settle: (error?: unknown) => void;
-}
-
 /**
- * Group commit for the rows of documents downloaded side by side: a row is written at once when no
- * insert is in flight, and the rows that arrive meanwhile go together in the next one. Each `insert`
- * resolves once its own row is written, so a document still counts as stored (a retry skips it) as soon
- * as it would have alone, for a fraction of the round trips: every statement costs the worker and the
- * database a round trip whatever its size.
+ * Group commit for the rows of one download activity's documents: the rows gather for up to
+ * `windowMs` after the first one, then go in one statement; `close` writes what is left. An order's
+ * documents usually all arrive within the window, so its listing costs one statement rather than one
+ * per document: every statement costs the worker and the database a round trip whatever its size.
+ *
+ * A row counts as stored (a retry skips its document) once written, so the window bounds what a retry
+ * downloads again after the worker died; after a failed download, `close` still writes the rows of the
+ * documents downloaded before it.
  */
 export class CoalescingDocumentInserter {
-  private waiting: Waiting[] = [];
-  private flushing = false;
+  private waiting: NewStoredDocument[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  /** The statement in flight: statements never overlap, so rows are written in the order they came. */
+  private writing: Promise<void> = Promise.resolve();
+  private failure: { error: unknown } | undefined;
 
-  constructor(private readonly sink: DocumentRowsSink) {}
+  constructor(
+    private readonly sink: DocumentRowsSink,
+    private readonly windowMs: number,
+  ) {}
 
-  insert(row: NewStoredDocument): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ row, settle: (error) => (error === undefined ? resolve() : reject(error)) });
-      if (!this.flushing) void this.flush();
-    });
+  /** Queues the row; throws the failure of an earlier statement, so the activity stops early. */
+  add(row: NewStoredDocument): void {
+    this.throwIfFailed();
+    this.waiting.push(row);
+    this.timer ??= setTimeout(() => void this.flush(), this.windowMs);
   }
 
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    while (this.waiting.length > 0) {
-      const batch = this.waiting;
-      this.waiting = [];
-      try {
-        await this.sink.insertAllIfAbsent(batch.map((item) => item.row));
-        batch.forEach((item) => item.settle());
-      } catch (error) {
-        // Each caller learns its own row failed; rows arriving later get their own statement.
-        batch.forEach((item) => item.settle(error ?? new Error('document insert failed')));
-      }
+  /** Writes the rows still waiting; throws if any statement failed. */
+  async close(): Promise<void> {
+    await this.flush();
+    await this.writing;
+    this.throwIfFailed();
+  }
+
+  /** Never rejects: a failed statement is kept for `add` and `close` to throw. */
+  private flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.waiting;
+    this.waiting = [];
+    if (batch.length > 0) {
+      this.writing = this.writing.then(() =>
+        this.sink.insertAllIfAbsent(batch).catch((error: unknown) => {
+          this.failure ??= { error: error ?? new Error('document insert failed') };
+        }),
+      );
     }
-    this.flushing = false;
+    return this.writing;
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure) throw this.failure.error;
   }
 }
