@@ -1,3 +1,4 @@
+import { NotificationContentRepository } from '@libs/notifications/delivery/notification-content.repository';
 import { Doctype } from '@libs/orders/doctype';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { OrderRepository } from '@libs/orders/order.repository';
@@ -79,5 +80,43 @@ describe('entities read with written SQL, against TypeORM’s find', () => {
         .findOneBy({ orderid: order.orderid, orderVersion: order.version }),
     );
     expect(await preStatements.findForOrderVersion(order.orderid, order.version + 1)).toBeNull();
+  });
+
+  it('reads what a `done` notification carries as TypeORM does: the documents by type, then arrival', async () => {
+    const other = await createOrder(kit, order.accountId);
+    await storeDocument(kit, other, { doctype: Doctype.Plans, title: 'Plans', documentDate: null });
+    await storeDocument(kit, other, {
+      doctype: Doctype.Minutes,
+      title: 'PV 2023',
+      documentDate: '2023-06-14',
+    });
+    await storeDocument(kit, other, {
+      doctype: Doctype.Minutes,
+      title: 'PV 2024',
+      documentDate: '2024-06-12',
+    });
+    // An operator's attachment the workflow has not accepted yet is not the order's.
+    await storeDocument(kit, other, { doctype: Doctype.Minutes, title: 'PV en attente', documentDate: null });
+    await kit.dataSource.query(`UPDATE documents SET pending = true WHERE orderid = $1 AND title = $2`, [
+      other.orderid,
+      'PV en attente',
+    ]);
+    await storePreStatement(kit, other);
+    const content = new NotificationContentRepository(kit.dataSource);
+
+    const read = await content.listDocuments(other.orderid, other.version);
+    expect(read.map((document) => document.title)).toEqual(['PV 2023', 'PV 2024', 'Plans']);
+    expect(read).toEqual(
+      await kit.dataSource.getRepository(StoredDocumentEntity).find({
+        where: { orderid: other.orderid, orderVersion: other.version, pending: false },
+        order: { doctype: 'ASC', id: 'ASC' },
+      }),
+    );
+    expect(await content.listDocuments(other.orderid, other.version + 1)).toEqual([]);
+    expect(await content.findPreStatement(other.orderid, other.version)).toEqual(
+      await kit.dataSource
+        .getRepository(PreStatementEntity)
+        .findOneBy({ orderid: other.orderid, orderVersion: other.version }),
+    );
   });
 });
