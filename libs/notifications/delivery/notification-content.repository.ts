@@ -1,8 +1,8 @@
 import { type DataSource } from 'typeorm';
 import { type PreStatementEntity } from '@libs/persistence/entities/pre-statement.entity';
-import { PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
 import { StoredDocumentEntity } from '@libs/persistence/entities/stored-document.entity';
 import { EntityRowReader } from '@libs/persistence/entity-row.reader';
+import { PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
 
 /**
  * What a `done` notification carries of an order version: its pre-statement and its documents. Read

@@ -36,8 +36,8 @@ export class CoalescingDocumentInserter {
 
   /** Writes the rows still waiting; throws if any statement failed. */
   async close(): Promise<void> {
+    // The statement returned follows every earlier one.
     await this.flush();
-    await this.writing;
     this.throwIfFailed();
   }
 
