@@ -75,6 +75,19 @@ export class StoredDocumentRepository {
     );
   }
 
+  /**
+   * What a `done` notification lists: the documents of an order version by type, then in arrival order,
+   * its dossier (type 10) among them. Read for every `done` delivery: written once, not TypeORM's find.
+   */
+  listWithDossierForOrderVersion(orderid: string, version: number): Promise<StoredDocumentEntity[]> {
+    return this.rows.many(
+      `SELECT ${this.rows.columns} FROM ${this.rows.table}
+        WHERE orderid = $1 AND order_version = $2 AND NOT pending
+        ORDER BY doctype, id`,
+      [orderid, version],
+    );
+  }
+
   /** The dossier built for an order version, if any. */
   findDossier(orderid: string, version: number): Promise<StoredDocumentEntity | null> {
     return this.documents.findOneBy({ orderid, orderVersion: version, source: 'dossier' });
