@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import fs, { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FilesystemDocumentStore } from './filesystem-document.store';
@@ -13,7 +13,33 @@ describe('FilesystemDocumentStore', () => {
     store = new FilesystemDocumentStore(path.join(root, 'var', 'documents'));
   });
 
-  afterEach(() => rm(root, { recursive: true, force: true }));
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  /** What reaches the disk, in order: each flushed file or directory (relative to `root`), each rename. */
+  function recordFlushes(options: { failSync?: boolean } = {}): string[] {
+    const events: string[] = [];
+    const relative = (file: string) => path.relative(root, file).replace(/\.[0-9a-f-]{36}\.tmp$/, '.tmp');
+    const open = fs.open.bind(fs);
+    jest.spyOn(fs, 'open').mockImplementation(async (file, flags) => {
+      const handle = await open(file, flags);
+      const sync = handle.sync.bind(handle);
+      handle.sync = async () => {
+        if (options.failSync) throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' });
+        await sync();
+        events.push(`sync ${relative(String(file))}`);
+      };
+      return handle;
+    });
+    const rename = fs.rename.bind(fs);
+    jest.spyOn(fs, 'rename').mockImplementation(async (from, to) => {
+      await rename(from, to);
+      events.push(`rename ${relative(String(from))} ${relative(String(to))}`);
+    });
+    return events;
+  }
 
   it('creates the directories a key needs and reads the content back', async () => {
     await store.put('orders/K7Q2ZP/v1/a.pdf', Buffer.from('first'));
@@ -37,6 +63,43 @@ describe('FilesystemDocumentStore', () => {
     await store.put('orders/K7Q2ZP/v1/a.pdf', Buffer.from('first'));
     await store.put('orders/K7Q2ZP/v1/a.pdf', Buffer.from('retried'));
     await expect(store.get('orders/K7Q2ZP/v1/a.pdf')).resolves.toEqual(Buffer.from('retried'));
+    expect(await readdir(path.join(root, 'var/documents/orders/K7Q2ZP/v1'))).toEqual(['a.pdf']);
+  });
+
+  it('flushes the content before the rename, then every directory entry made, down to the renamed one', async () => {
+    const events = recordFlushes();
+    await store.put('orders/K7Q2ZP/v1/a.pdf', Buffer.from('first'));
+    expect(events).toEqual([
+      'sync var/documents/orders/K7Q2ZP/v1/a.pdf.tmp',
+      'rename var/documents/orders/K7Q2ZP/v1/a.pdf.tmp var/documents/orders/K7Q2ZP/v1/a.pdf',
+      // `root` existed: `var` was the first directory made.
+      'sync ',
+      'sync var',
+      'sync var/documents',
+      'sync var/documents/orders',
+      'sync var/documents/orders/K7Q2ZP',
+      'sync var/documents/orders/K7Q2ZP/v1',
+    ]);
+    events.length = 0;
+    await store.put('orders/K7Q2ZP/v1/b.pdf', Buffer.from('second'));
+    expect(events).toEqual([
+      'sync var/documents/orders/K7Q2ZP/v1/b.pdf.tmp',
+      'rename var/documents/orders/K7Q2ZP/v1/b.pdf.tmp var/documents/orders/K7Q2ZP/v1/b.pdf',
+      'sync var/documents/orders/K7Q2ZP/v1',
+    ]);
+  });
+
+  it('leaves neither the document nor a temporary file when the content cannot be flushed', async () => {
+    await store.put('orders/K7Q2ZP/v1/a.pdf', Buffer.from('first'));
+    recordFlushes({ failSync: true });
+    await expect(store.put('orders/K7Q2ZP/v1/a.pdf', Buffer.from('second'))).rejects.toMatchObject({
+      code: 'EIO',
+    });
+    await expect(store.put('orders/K7Q2ZP/v1/b.pdf', Buffer.from('other'))).rejects.toMatchObject({
+      code: 'EIO',
+    });
+    jest.restoreAllMocks();
+    await expect(store.get('orders/K7Q2ZP/v1/a.pdf')).resolves.toEqual(Buffer.from('first'));
     expect(await readdir(path.join(root, 'var/documents/orders/K7Q2ZP/v1'))).toEqual(['a.pdf']);
   });
 

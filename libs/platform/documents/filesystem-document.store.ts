@@ -9,12 +9,35 @@ const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,499}$/;
 export class FilesystemDocumentStore implements DocumentStore {
   constructor(private readonly rootDir: string) {}
 
+  /**
+   * Durable once it resolves: the caller then commits the document's row, and a machine that stopped
+   * within the kernel's write-back delay (about 30 s) would otherwise come back with the row but with
+   * the file empty or missing. The content is flushed before the rename, and the rename (with any
+   * directory made for it) after it.
+   */
   async put(key: string, content: Buffer): Promise<void> {
     const target = this.pathOf(key);
     // Write then rename: a reader never sees a half-written file, and a retried write is harmless.
     const temporary = `${target}.${randomUUID()}.tmp`;
-    await writeCreatingDirectory(temporary, content);
-    await fs.rename(temporary, target);
+    const { handle, createdDirectory } = await openCreatingDirectory(temporary);
+    try {
+      try {
+        await handle.writeFile(content);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(temporary, target);
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      throw error;
+    }
+    // The renamed entry; and where directories were made, each one's entry in its parent.
+    const directory = path.dirname(target);
+    const changed = createdDirectory
+      ? directoriesDown(path.dirname(createdDirectory), directory)
+      : [directory];
+    for (const changedDirectory of changed) await syncDirectory(changedDirectory);
   }
 
   // Async, so that a refused key rejects like any other failure rather than throwing at the call.
@@ -29,15 +52,37 @@ export class FilesystemDocumentStore implements DocumentStore {
 }
 
 /**
- * An order's documents share a directory: it is created when a write finds it missing, rather than
- * checked before every write (a quarter of a document write's CPU on these machines).
+ * An order's documents share a directory: it is created when opening finds it missing, rather than
+ * checked before every write (a quarter of a document write's CPU on these machines). Returns the
+ * first directory made, if any.
  */
-async function writeCreatingDirectory(file: string, content: Buffer): Promise<void> {
+async function openCreatingDirectory(
+  file: string,
+): Promise<{ handle: fs.FileHandle; createdDirectory?: string }> {
   try {
-    await fs.writeFile(file, content);
+    return { handle: await fs.open(file, 'w') };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, content);
+    const createdDirectory = await fs.mkdir(path.dirname(file), { recursive: true });
+    return { handle: await fs.open(file, 'w'), createdDirectory };
+  }
+}
+
+/** `top`, then each directory under it down to `bottom`, which lies within it. */
+function directoriesDown(top: string, bottom: string): string[] {
+  const directories = [bottom];
+  for (let current = bottom; current !== top && path.dirname(current) !== current;) {
+    current = path.dirname(current);
+    directories.unshift(current);
+  }
+  return directories;
+}
+
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await fs.open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
