@@ -245,14 +245,18 @@ export class NotificationRepository {
 
   /**
    * Appends attempts to the log, each counted on its notification with how it settled it
-   * (`delivered`: a 2xx, the first delivery time kept when a redelivery succeeds again; `gone`: 410),
-   * one statement each. Several (a batch of one order's queue) share one transaction: one commit, hence
-   * one WAL flush, instead of one per attempt.
+   * (`delivered`: a 2xx, the first delivery time kept when a redelivery succeeds again; `gone`: 410).
+   * A batch of one order's queue is one statement: one round trip and one commit (one WAL flush), where
+   * a transaction of one statement per attempt made two more round trips and one per attempt.
    */
   async recordAttempts(entries: LoggedAttempt[]): Promise<void> {
-    if (entries.length === 1) return recordAttemptWith(this.dataSource.manager, entries[0]!);
+    if (entries.length === 0) return;
+    const distinct = new Set(entries.map((entry) => entry.attempt.notificationId)).size === entries.length;
+    if (distinct) return recordAttemptsWith(this.dataSource.manager, entries);
+    // The same notification twice (a queue's batch never has it): one statement each, so that each
+    // attempt counts, in one transaction.
     await this.dataSource.transaction(async (manager) => {
-      for (const entry of entries) await recordAttemptWith(manager, entry);
+      for (const entry of entries) await recordAttemptsWith(manager, [entry]);
     });
   }
 
@@ -294,29 +298,42 @@ export class NotificationRepository {
   }
 }
 
-async function recordAttemptWith(manager: EntityManager, { attempt, settled }: LoggedAttempt): Promise<void> {
+/** Attempts of distinct notifications, logged in their order and counted on each, in one statement. */
+async function recordAttemptsWith(manager: EntityManager, entries: LoggedAttempt[]): Promise<void> {
   await manager.query(
-    `WITH logged AS (
+    `WITH batch AS (
+       SELECT *
+         FROM unnest($1::uuid[], $2::timestamptz[], $3::varchar[], $4::int[], $5::int[], $6::text[],
+                     $7::text[], $8::varchar[], $9::timestamptz[])
+              WITH ORDINALITY
+           AS b (notification_id, attempted_at, url, http_status, latency_ms, error, response_excerpt,
+                 settled, settled_at, position)
+     ), logged AS (
        INSERT INTO notification_attempts
          (notification_id, attempted_at, url, http_status, latency_ms, error, response_excerpt)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       SELECT notification_id, attempted_at, url, http_status, latency_ms, error, response_excerpt
+         FROM batch
+        ORDER BY position
      )
-     UPDATE notifications
-        SET attempt_count = attempt_count + 1,
-            last_error = $6,
-            delivered_at = CASE WHEN $8 = 'delivered' THEN COALESCE(delivered_at, $9) ELSE delivered_at END,
-            failed_at = CASE $8 WHEN 'delivered' THEN NULL WHEN 'gone' THEN $9 ELSE failed_at END
-      WHERE id = $1`,
+     UPDATE notifications n
+        SET attempt_count = n.attempt_count + 1,
+            last_error = b.error,
+            delivered_at = CASE WHEN b.settled = 'delivered' THEN COALESCE(n.delivered_at, b.settled_at)
+                                ELSE n.delivered_at END,
+            failed_at = CASE b.settled WHEN 'delivered' THEN NULL WHEN 'gone' THEN b.settled_at
+                                       ELSE n.failed_at END
+       FROM batch b
+      WHERE n.id = b.notification_id`,
     [
-      attempt.notificationId,
-      attempt.attemptedAt,
-      attempt.url,
-      attempt.httpStatus,
-      attempt.latencyMs,
-      attempt.error,
-      attempt.responseExcerpt,
-      settled?.kind ?? null,
-      settled?.at ?? null,
+      entries.map((e) => e.attempt.notificationId),
+      entries.map((e) => e.attempt.attemptedAt),
+      entries.map((e) => e.attempt.url),
+      entries.map((e) => e.attempt.httpStatus),
+      entries.map((e) => e.attempt.latencyMs),
+      entries.map((e) => e.attempt.error),
+      entries.map((e) => e.attempt.responseExcerpt),
+      entries.map((e) => e.settled?.kind ?? null),
+      entries.map((e) => e.settled?.at ?? null),
     ],
   );
 }

@@ -151,6 +151,67 @@ describe('notification delivery: retries, log and outcomes', () => {
       receiver.respondWith(answer(200, 'ok'));
     });
 
+    it('logs a batch in the order it was sent, each attempt on its notification with how it settled', async () => {
+      const { ids, orderid } = await queueOf(3);
+      // Characters an array literal must escape, in what the log keeps of an answer.
+      const excerpt = 'reçu "a", {b}\\ c\nd';
+      receiver.respondWith((request, res) =>
+        answer(request.headers['webhook-id'] === ids[2] ? 410 : 200, excerpt)(request, res),
+      );
+      await expect(kit.deliveryService().attemptInOrder(ids, () => true)).resolves.toEqual([
+        { kind: 'delivered' },
+        { kind: 'delivered' },
+        { kind: 'gone' },
+      ]);
+      const log = await kit.notifications.listForOrder(orderid);
+      expect(log.map((n) => n.notification.id)).toEqual(ids);
+      const attempts = log.flatMap((n) => n.attempts);
+      expect(attempts.map((a) => [a.notificationId, a.httpStatus, a.responseExcerpt, a.url])).toEqual(
+        ids.map((id, i) => [id, i === 2 ? 410 : 200, excerpt, receiver.url()]),
+      );
+      const attemptIds = attempts.map((a) => BigInt(a.id));
+      expect(attemptIds).toEqual([...attemptIds].sort((a, b) => (a < b ? -1 : 1)));
+      expect(
+        log.map(({ notification: n }) => [
+          n.attemptCount,
+          n.deliveredAt instanceof Date,
+          n.failedAt instanceof Date,
+        ]),
+      ).toEqual([
+        [1, true, false],
+        [1, true, false],
+        [1, false, true],
+      ]);
+      receiver.respondWith(answer(200, 'ok'));
+    });
+
+    it('counts each attempt when one notification is logged twice at once', async () => {
+      const { ids, orderid } = await queueOf(1);
+      const attempt = (error: string | null, at: Date) => ({
+        attempt: {
+          notificationId: ids[0]!,
+          attemptedAt: at,
+          url: receiver.url(),
+          httpStatus: error === null ? 200 : 503,
+          latencyMs: 5,
+          error,
+          responseExcerpt: null,
+        },
+        settled: error === null ? { kind: 'delivered' as const, at } : null,
+      });
+      await kit.notifications.recordAttempts([
+        attempt('HTTP 503', new Date('2026-11-27T08:00:00Z')),
+        attempt(null, new Date('2026-11-27T08:00:01Z')),
+      ]);
+      const [log] = await kit.notifications.listForOrder(orderid);
+      expect(log?.attempts.map((a) => a.httpStatus)).toEqual([503, 200]);
+      expect(log?.notification).toMatchObject({
+        attemptCount: 2,
+        lastError: null,
+        deliveredAt: new Date('2026-11-27T08:00:01Z'),
+      });
+    });
+
     it('starts no attempt once told to stop, and logs what was sent when a later one throws', async () => {
       receiver.respondWith(answer(200, 'ok'));
       const { ids } = await queueOf(2);
