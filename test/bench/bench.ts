@@ -59,7 +59,8 @@ import {
  *  5. what 30 MB hostile bodies sent without credentials cost the API, and GET /health latency while
  *     4 clients send them (hostile-bodies.phase.ts).
  * BENCH_CPU_PROFILE=1 writes a CPU profile of each process under var/bench/profiles; BENCH_ONLY=hostile
- * runs phase 5 alone, BENCH_ONLY=e2e phases 3 and 4a. BENCH_ONLY=cluster (`npm run bench:cluster`) runs
+ * runs phase 5 alone, BENCH_ONLY=e2e phases 3 and 4a, BENCH_ONLY=drain the service's orders of phase 3
+ * and phase 4 without the floor (about a minute and a half). BENCH_ONLY=cluster (`npm run bench:cluster`) runs
  * instead the scale-out over API and worker processes on the cluster (cluster-scale.phase.ts), which
  * takes several minutes and is left out of the default run.
  */
@@ -73,8 +74,12 @@ async function main(): Promise<void> {
   const stack = new BenchStack();
   // Every process of the run is started with this Node (`npm run bench:node24`: the image's runtime).
   const results: Record<string, string | number> = { runtime: `Node ${process.version}` };
+  const only = process.env.BENCH_ONLY;
+  if (only !== undefined && !['cluster', 'hostile', 'e2e', 'drain'].includes(only)) {
+    throw new Error(`BENCH_ONLY=${only}: expected cluster, hostile, e2e or drain`);
+  }
   try {
-    if (process.env.BENCH_ONLY === 'cluster') {
+    if (only === 'cluster') {
       await measureClusterScaleOut(results);
       return;
     }
@@ -101,7 +106,7 @@ async function main(): Promise<void> {
       RATE_LIMIT_API_PER_MINUTE: '10000000',
       RATE_LIMIT_IP_PER_MINUTE: '10000000',
     };
-    if (process.env.BENCH_ONLY === 'hostile') {
+    if (only === 'hostile') {
       Object.assign(results, await measureHostileBodies(stack, env));
       return;
     }
@@ -164,8 +169,7 @@ async function main(): Promise<void> {
       'X-Auth-Key': account.api_key,
       Authorization: `Bearer ${auth.payload.access_token}`,
     };
-    const only = process.env.BENCH_ONLY;
-    if (only !== 'e2e') await measureCreation();
+    if (only === undefined) await measureCreation();
     async function measureCreation(): Promise<void> {
       const body = JSON.stringify(benchOrder('bench-create'));
       await autocannon({
@@ -218,7 +222,7 @@ async function main(): Promise<void> {
     // activities whose dependencies do nothing (floor-worker.ts). It runs before and after the
     // service's orders, and the ratio is to the mean of the two: on a shared virtual machine the
     // machine's speed drifts over minutes, and one floor alone moved the ratio by a third.
-    const floorBefore = await measureFloor(stack, env, client);
+    const floorBefore = only === 'drain' ? null : await measureFloor(stack, env, client);
 
     // 3b. End to end: N test-mode orders at once until all are done.
     // As in production: order processing and notification delivery in their own worker processes.
@@ -284,27 +288,30 @@ async function main(): Promise<void> {
     // The service's workers stop before the second floor, as none ran beside the first.
     await Promise.all([stopChild(worker), stopChild(notifier)]);
 
-    // 3c. The floor again, after the service's orders and their deliveries (4a).
-    const floorAfter = await measureFloor(stack, env, client);
-    const floorRate = (floorBefore.rate + floorAfter.rate) / 2;
-    results['floor: the same choreography, activities doing nothing (orders/s)'] =
-      `${floorRate.toFixed(1)} (before the service's orders ${floorBefore.rate.toFixed(1)}, after ${floorAfter.rate.toFixed(1)})`;
-    results['floor CPU per order, before (ms)'] = formatLedger(floorBefore.cpu);
-    results['floor CPU per order, after (ms)'] = formatLedger(floorAfter.cpu);
-    const floorPeak =
-      floorAfter.orderWorkerPeakRss >= floorBefore.orderWorkerPeakRss ? floorAfter : floorBefore;
-    results['floor order worker peak RSS (MiB)'] = floorPeak.orderWorkerPeakRss;
-    results['floor order worker RSS at its peak: anonymous / mapped files (MiB)'] = formatSplit(
-      floorPeak.orderWorkerSplit,
-    );
-    results['ratio end-to-end / floor'] =
-      `${(e2eRate / floorRate).toFixed(2)} (to each floor: ${(e2eRate / floorBefore.rate).toFixed(2)}, ${(e2eRate / floorAfter.rate).toFixed(2)})`;
-    const e2eHistory = await historyShape(client, orderids);
-    const floorHistory = await historyShape(client, floorAfter.orderids);
-    results['history per order: order workflow'] = formatHistoryShape(e2eHistory.order);
-    results['history per order: notification queue'] = formatHistoryShape(e2eHistory.notifications);
-    results['floor history per order: order workflow'] = formatHistoryShape(floorHistory.order);
-    results['floor history per order: notification queue'] = formatHistoryShape(floorHistory.notifications);
+    if (floorBefore !== null) await compareWithFloor(floorBefore);
+    async function compareWithFloor(floorBefore: FloorRun): Promise<void> {
+      // 3c. The floor again, after the service's orders and their deliveries (4a).
+      const floorAfter = await measureFloor(stack, env, client);
+      const floorRate = (floorBefore.rate + floorAfter.rate) / 2;
+      results['floor: the same choreography, activities doing nothing (orders/s)'] =
+        `${floorRate.toFixed(1)} (before the service's orders ${floorBefore.rate.toFixed(1)}, after ${floorAfter.rate.toFixed(1)})`;
+      results['floor CPU per order, before (ms)'] = formatLedger(floorBefore.cpu);
+      results['floor CPU per order, after (ms)'] = formatLedger(floorAfter.cpu);
+      const floorPeak =
+        floorAfter.orderWorkerPeakRss >= floorBefore.orderWorkerPeakRss ? floorAfter : floorBefore;
+      results['floor order worker peak RSS (MiB)'] = floorPeak.orderWorkerPeakRss;
+      results['floor order worker RSS at its peak: anonymous / mapped files (MiB)'] = formatSplit(
+        floorPeak.orderWorkerSplit,
+      );
+      results['ratio end-to-end / floor'] =
+        `${(e2eRate / floorRate).toFixed(2)} (to each floor: ${(e2eRate / floorBefore.rate).toFixed(2)}, ${(e2eRate / floorAfter.rate).toFixed(2)})`;
+      const e2eHistory = await historyShape(client, orderids);
+      const floorHistory = await historyShape(client, floorAfter.orderids);
+      results['history per order: order workflow'] = formatHistoryShape(e2eHistory.order);
+      results['history per order: notification queue'] = formatHistoryShape(e2eHistory.notifications);
+      results['floor history per order: order workflow'] = formatHistoryShape(floorHistory.order);
+      results['floor history per order: notification queue'] = formatHistoryShape(floorHistory.notifications);
+    }
 
     if (only !== 'e2e') await measureDrainAndHostileBodies();
     async function measureDrainAndHostileBodies(): Promise<void> {
@@ -354,7 +361,7 @@ async function main(): Promise<void> {
       ).toFixed(1);
 
       // 5. Hostile bodies before authentication.
-      Object.assign(results, await measureHostileBodies(stack, env));
+      if (only === undefined) Object.assign(results, await measureHostileBodies(stack, env));
     }
 
     await receiver.stop();
@@ -365,27 +372,25 @@ async function main(): Promise<void> {
     // Also after a failure: the phases that ran.
     console.log('\nBenchmark results');
     for (const [name, value] of Object.entries(results)) console.log(`  ${name.padEnd(40)} ${value}`);
-    if (process.env.BENCH_ONLY === undefined) {
+    if (only === undefined) {
       console.log('\nScale-out over API and worker processes (several minutes): npm run bench:cluster');
     }
   }
+}
+
+interface FloorRun {
+  rate: number;
+  cpu: Record<string, number>;
+  orderWorkerPeakRss: number;
+  orderWorkerSplit: { anonymous: number; files: number };
+  orderids: string[];
 }
 
 /**
  * Orders/s of the floor: `E2E_ORDERS` orders started on a task queue of its own, served by floor
  * workers split as the service's are (orders, notifications), until every one's state is `done`.
  */
-async function measureFloor(
-  stack: BenchStack,
-  env: NodeJS.ProcessEnv,
-  client: Client,
-): Promise<{
-  rate: number;
-  cpu: Record<string, number>;
-  orderWorkerPeakRss: number;
-  orderWorkerSplit: { anonymous: number; files: number };
-  orderids: string[];
-}> {
+async function measureFloor(stack: BenchStack, env: NodeJS.ProcessEnv, client: Client): Promise<FloorRun> {
   const floorEnv = {
     ...env,
     TEMPORAL_TASK_QUEUE: 'bench-floor',
