@@ -60,9 +60,9 @@ import {
  *     4 clients send them (hostile-bodies.phase.ts).
  * BENCH_CPU_PROFILE=1 writes a CPU profile of each process under var/bench/profiles; BENCH_ONLY=hostile
  * runs phase 5 alone, BENCH_ONLY=e2e phases 3 and 4a, BENCH_ONLY=drain the service's orders of phase 3
- * and phase 4 without the floor (about a minute and a half). BENCH_ONLY=cluster (`npm run bench:cluster`) runs
- * instead the scale-out over API and worker processes on the cluster (cluster-scale.phase.ts), which
- * takes several minutes and is left out of the default run.
+ * and phase 4 without the floor (about a minute and a half).
+ * BENCH_ONLY=cluster (`npm run bench:cluster`) runs instead the scale-out over API and worker processes
+ * on the cluster (cluster-scale.phase.ts), which takes several minutes and is left out of the default run.
  */
 const API_PORT = 3900;
 const E2E_API_PORT = 3902;
