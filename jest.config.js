@@ -33,7 +33,10 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{apps,libs,workflows,activities,scripts,deploy}/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/{apps,libs,workflows,activities,scripts,deploy}/**/*.spec.ts',
+        '<rootDir>/test/bench/**/*.spec.ts',
+      ],
     },
     {
       ...common,
