@@ -72,4 +72,10 @@ function main(): void {
   for (const [name, ms] of summary.byFunction) console.log(`${ms.toFixed(0).padStart(7)}  ${shown(name)}`);
 }
 
-main();
+try {
+  main();
+} catch (error) {
+  // A bad option, pattern or file: its message, not a stack trace.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 2;
+}
