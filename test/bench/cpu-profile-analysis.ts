@@ -38,8 +38,14 @@ export interface ProfileSummary {
 
 const IDLE = '(idle)';
 
-/** Every sample in the window, with its node and the time it stands for. */
-function* samplesIn(profile: CpuProfile, window: ProfileWindow): Generator<[CpuProfileNode, number]> {
+/**
+ * Every sample in the window: its node, the microseconds it stands for, and when it was taken (µs from
+ * the profile's start).
+ */
+function* samplesIn(
+  profile: CpuProfile,
+  window: ProfileWindow = {},
+): Generator<[CpuProfileNode, number, number]> {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const from = (window.fromS ?? -Infinity) * 1e6;
   const to = (window.toS ?? Infinity) * 1e6;
@@ -49,9 +55,12 @@ function* samplesIn(profile: CpuProfile, window: ProfileWindow): Generator<[CpuP
     elapsed += delta;
     if (elapsed < from || elapsed > to) continue;
     const node = nodes.get(profile.samples[i]!);
-    if (node) yield [node, delta];
+    if (node) yield [node, delta, elapsed];
   }
 }
+
+/** V8's sample of a thread waiting for work (its event loop idle). */
+const isIdle = ({ callFrame }: CpuProfileNode): boolean => callFrame.functionName === IDLE && !callFrame.url;
 
 /** A frame's package (`pg`, `@temporalio/worker`), Node's module (`node:net`), the project's file, or V8's own entry. */
 export function packageOf({ url, functionName }: CpuProfileNode['callFrame']): string {
@@ -81,7 +90,7 @@ export function summariseProfile(profile: CpuProfile, window: ProfileWindow = {}
   let idle = 0;
   for (const [node, us] of samplesIn(profile, window)) {
     total += us;
-    if (node.callFrame.functionName === IDLE && !node.callFrame.url) {
+    if (isIdle(node)) {
       idle += us;
       continue;
     }
@@ -101,15 +110,10 @@ export function summariseProfile(profile: CpuProfile, window: ProfileWindow = {}
 /** Busy (not idle) milliseconds in each whole second of the profile: where a phase starts and ends. */
 export function busyPerSecond(profile: CpuProfile): [number, number][] {
   const busy = new Map<number, number>();
-  let elapsed = 0;
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  for (let i = 0; i < profile.samples.length; i++) {
-    const delta = profile.timeDeltas[i] ?? 0;
-    elapsed += delta;
-    const node = nodes.get(profile.samples[i]!);
-    if (!node || (node.callFrame.functionName === IDLE && !node.callFrame.url)) continue;
-    const second = Math.floor(elapsed / 1e6);
-    busy.set(second, (busy.get(second) ?? 0) + delta);
+  for (const [node, us, at] of samplesIn(profile)) {
+    if (isIdle(node)) continue;
+    const second = Math.floor(at / 1e6);
+    busy.set(second, (busy.get(second) ?? 0) + us);
   }
   return [...busy]
     .sort((a, b) => a[0] - b[0])
