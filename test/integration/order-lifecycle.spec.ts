@@ -1,6 +1,7 @@
 import { orderNotificationsWorkflowId } from '@libs/notifications/notification-workflow.contract';
 import { orderWorkflowId } from '@libs/orders/order-id';
 import { ORDER_SEARCH_ATTRIBUTES } from '@libs/orders/search-attributes';
+import { type EnhancedStackTrace } from '@temporalio/workflow';
 import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
 import { waitFor } from '../support/wait-for';
 import { recordWorkflowHistory } from '../support/workflow-history-recorder';
@@ -119,6 +120,25 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
       stack.api.config.temporal.address,
       orderWorkflowId(orderid),
       'refresh-after-done',
+    );
+  });
+
+  it('still shows where a waiting order stands in its stack trace query (the Temporal UI)', async () => {
+    // Workflow code captures five frames a stack trace (workflow-stack-trace-limit.ts): enough for this.
+    const orderid = await stack.createOrder({
+      syndic: { name: 'Foncia', username: 'sandbox-bad-credentials', password: 'x' },
+    });
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'waiting', { what: 'waiting' });
+    const workflow = stack.api.temporal.workflow.getHandle(orderWorkflowId(orderid));
+    expect(await workflow.query<string>('__stack_trace')).toMatch(
+      /at orderWorkflow \(.*workflows\/order\.workflow\.ts:\d+/,
+    );
+    const { stacks } = await workflow.query<EnhancedStackTrace>('__enhanced_stack_trace');
+    expect(stacks.flatMap((trace) => trace.locations)).toContainEqual(
+      expect.objectContaining({
+        function_name: 'orderWorkflow',
+        file_path: expect.stringMatching(/workflows\/order\.workflow\.ts$/),
+      }),
     );
   });
 });

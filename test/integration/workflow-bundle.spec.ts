@@ -12,6 +12,8 @@ const { injectGlobals } = require('@temporalio/worker/lib/workflow/vm-shared') a
 
 /** The suite's bundle, as the global setup built it: read once for every test below. */
 const code = fs.readFileSync(TEST_WORKFLOW_BUNDLE, 'utf8');
+/** This process's own stack depth, before any bundle is loaded. */
+const ownStackTraceLimit = Error.stackTraceLimit;
 
 /**
  * The worker runs every workflow in one V8 context, with a module cache of its own per workflow: a
@@ -64,6 +66,12 @@ describe('workflow bundle: modules shared by every workflow of a worker', () => 
     ]) {
       expect(preloaded.some((id) => id.includes(`/${module}.`))).toBe(true);
     }
+  });
+
+  it('captures five frames a stack trace in the workflow context, and leaves the process its own depth', () => {
+    expect(vm.runInContext('Error.stackTraceLimit', context)).toBe(5);
+    expect(vm.runInContext('new Error().stack.split("\\n").length - 1', context)).toBeLessThanOrEqual(5);
+    expect(Error.stackTraceLimit).toBe(ownStackTraceLimit);
   });
 
   it('is written in Latin-1 only, which V8 holds one byte a character', () => {

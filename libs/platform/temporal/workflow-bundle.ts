@@ -48,6 +48,9 @@ export const SHARED_WORKFLOW_MODULES = [
  */
 const SOURCE_MAP = 'inline-cheap-module-source-map';
 
+/** Sets the stack depth of workflow code's stack traces (the module says why); preloaded first. */
+const STACK_TRACE_LIMIT = '@libs/platform/temporal/workflow-stack-trace-limit';
+
 /**
  * The workflow code of `workflows/index`, bundled for Temporal's sandbox (build, tests, development).
  * Written in Latin-1 only: the French texts' few `’`, `—` and `…` made V8 hold the whole 1.7 million
@@ -58,7 +61,7 @@ export async function bundleWorkflows(): Promise<string> {
   const { code } = await bundleWorkflowCode({
     workflowsPath: require.resolve(path.join(ROOT, 'workflows')),
     logger: QUIET,
-    preloadModules: SHARED_WORKFLOW_MODULES,
+    preloadModules: [STACK_TRACE_LIMIT, ...SHARED_WORKFLOW_MODULES],
     webpackConfigHook: (config) => ({
       ...config,
       devtool: SOURCE_MAP,
