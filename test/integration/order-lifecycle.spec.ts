@@ -124,7 +124,7 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
   });
 
   it('still shows where a waiting order stands in its stack trace query (the Temporal UI)', async () => {
-    // Workflow code captures five frames a stack trace (workflow-stack-trace-limit.ts): enough for this.
+    // Workflow code captures five frames per stack trace (workflow-stack-trace-limit.ts): enough for this.
     const orderid = await stack.createOrder({
       syndic: { name: 'Foncia', username: 'sandbox-bad-credentials', password: 'x' },
     });

@@ -68,7 +68,7 @@ describe('workflow bundle: modules shared by every workflow of a worker', () => 
     }
   });
 
-  it('captures five frames a stack trace in the workflow context, and leaves the process its own depth', () => {
+  it('captures five frames per stack trace in the workflow context, and leaves the process its own depth', () => {
     expect(vm.runInContext('Error.stackTraceLimit', context)).toBe(5);
     expect(vm.runInContext('new Error().stack.split("\\n").length - 1', context)).toBeLessThanOrEqual(5);
     expect(Error.stackTraceLimit).toBe(ownStackTraceLimit);
