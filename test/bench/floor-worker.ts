@@ -9,6 +9,7 @@ import { createTaskQueueWorkers } from '@apps/worker/src/worker.composition';
 import { type ExtranetDocument } from '@libs/extranet/extranet-document';
 import { TemporalNotificationWorkflowStarter } from '@libs/notifications/temporal-notification-workflow.starter';
 import { loadConfig } from '@libs/platform/config/app-config';
+import { skipBaselineCompiler } from '@libs/platform/runtime/baseline-compiler';
 import { useSmallBufferPool } from '@libs/platform/runtime/buffer-pool';
 import { createTemporalClient } from '@libs/platform/temporal/temporal-client';
 
@@ -32,7 +33,8 @@ const LISTED: ExtranetDocument[] = Array.from({ length: 8 }, (_, i) => ({
 }));
 
 async function main(): Promise<void> {
-  useSmallBufferPool(); // as apps/worker/src/main.ts
+  skipBaselineCompiler(); // as apps/worker/src/main.ts
+  useSmallBufferPool();
   const config = loadConfig();
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const connection = await NativeConnection.connect({ address: config.temporal.address });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Runtime } from '@temporalio/worker';
 import { loadConfig } from '@libs/platform/config/app-config';
 import { createAppLogger } from '@libs/platform/logging/app-logger';
+import { skipBaselineCompiler } from '@libs/platform/runtime/baseline-compiler';
 import { useSmallBufferPool } from '@libs/platform/runtime/buffer-pool';
 import { type WorkerRuntime, WorkerStartAbortedError, createWorkerRuntime } from './worker.composition';
 import { TemporalPinoLogger } from './temporal-pino.logger';
@@ -12,6 +13,7 @@ const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 /** The worker process: no API port (metrics only); drains its running activities on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
+  skipBaselineCompiler();
   useSmallBufferPool();
   const config = loadConfig();
   const logger = createAppLogger({ ...config.logging, service: 'worker' });
