@@ -4,16 +4,19 @@
 //  - Temporal: TEMPORAL_ADDRESS when set, else the dev server (scripts/temporal.sh) with its
 //    SQLite file under var/ and the Web UI on :8233;
 //  - the schema migrations, then the sandbox extranet, the worker and the API as child processes.
-// Ctrl-C stops everything it started.
+// Ctrl-C stops everything it started, the service's processes before Temporal (scripts/ordered-shutdown.js).
 const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { portOpen } = require('./local-ports');
+const { stopInOrder } = require('./ordered-shutdown');
 const { workerRuntimeEnv } = require('./worker-runtime-env');
 
 const root = path.resolve(__dirname, '..');
 const varDir = path.join(root, 'var');
-const children = [];
+// The service's processes, in the order they started, and the Temporal dev server when started here.
+const services = [];
+let temporal = null;
 let embeddedPostgres = null;
 let stopping = false;
 
@@ -44,7 +47,7 @@ function run(name, script, env) {
       void stop(1);
     }
   });
-  children.push(child);
+  services.push({ name, child });
   return child;
 }
 
@@ -113,7 +116,7 @@ async function startTemporal(config) {
   );
   prefixed('temporal', child.stdout, process.stdout);
   prefixed('temporal', child.stderr, process.stderr);
-  children.push(child);
+  temporal = { name: 'temporal', child, group: true };
   // The first run may build the CLI with `go install`, which takes minutes.
   await waitFor('Temporal', () => portOpen(Number(port)), 30 * 60_000);
 }
@@ -121,19 +124,9 @@ async function startTemporal(config) {
 async function stop(code) {
   if (stopping) return;
   stopping = true;
-  for (const child of [...children].reverse()) {
-    if (child.exitCode === null) {
-      try {
-        if (child.spawnargs[0]?.endsWith('temporal.sh')) process.kill(-child.pid, 'SIGTERM');
-        else child.kill('SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
-  }
-  await Promise.all(
-    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
-  );
+  // The API, the worker and the sandbox first (the worker drains its running activities, whose results
+  // Temporal must still take), then Temporal, then the embedded PostgreSQL.
+  await stopInOrder([[...services].reverse(), temporal ? [temporal] : []], { log });
   if (embeddedPostgres) await embeddedPostgres.stop().catch(() => undefined);
   process.exit(code);
 }
