@@ -33,6 +33,7 @@ const net = require('node:net');
 const path = require('node:path');
 const { workerRuntimeEnv } = require('./worker-runtime-env');
 const { assertPortsFree, portOpen } = require('./local-ports');
+const { stopChild } = require('./ordered-shutdown');
 
 const root = path.resolve(__dirname, '..');
 
@@ -217,24 +218,10 @@ class Supervisor {
       clearTimeout(p.restartTimer);
       p.restartTimer = null;
     }
-    const child = p.child;
-    if (!child) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    try {
-      process.kill(child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    const timedOut = await Promise.race([exited.then(() => false), sleep(timeoutMs).then(() => true)]);
-    if (timedOut) {
-      log(`${name} did not stop within ${timeoutMs / 1000} s: killing it`);
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-      await exited;
-    }
+    if (!p.child) return;
+    // Each runs in its own process group (spawnProcess): a process that outlives the grace time is
+    // killed with whatever it started.
+    await stopChild(p.child, { name, graceMs: timeoutMs, log, killGroup: true });
   }
 
   writeState() {

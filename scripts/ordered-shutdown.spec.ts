@@ -1,7 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { waitFor } from '@test/support/wait-for';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { stopInOrder } = require('./ordered-shutdown') as {
+const { stopChild, stopInOrder } = require('./ordered-shutdown') as {
+  stopChild(
+    child: ChildProcess,
+    options: { name: string; graceMs: number; log: (message: string) => void; killGroup?: boolean },
+  ): Promise<void>;
   stopInOrder(
     groups: { name: string; child: ChildProcess; group?: boolean }[][],
     options?: { graceMs?: number; log?: (message: string) => void },
@@ -83,6 +88,43 @@ describe('stopping the stack in order (scripts/ordered-shutdown.js)', () => {
 
     expect(stuck.child.signalCode).toBe('SIGKILL');
     expect(lines).toEqual(['worker did not stop within 0.3 s: killing it']);
+  });
+
+  it("kills a stuck process's whole group when asked to (the cluster's supervisor), what it started included", async () => {
+    // A detached process that ignores SIGTERM and has started a process of its own, in its group.
+    const stuck = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const c = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+         process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); process.stdout.write(c.pid + '\\n');`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'], detached: true },
+    );
+    children.push(stuck);
+    const grandchild = Number(
+      await new Promise<string>((resolve) =>
+        stuck.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+      ),
+    );
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive(grandchild)).toBe(true);
+
+    try {
+      await stopChild(stuck, { name: 'temporal', graceMs: 300, log: () => undefined, killGroup: true });
+
+      expect(stuck.signalCode).toBe('SIGKILL');
+      await waitFor(async () => !alive(grandchild), { what: 'the process it started killed too' });
+    } finally {
+      if (alive(grandchild)) process.kill(grandchild, 'SIGKILL');
+    }
   });
 
   it('passes over a process that has already exited', async () => {
