@@ -33,7 +33,8 @@ import { bundleWorkflows } from '@libs/platform/temporal/workflow-bundle';
 import { PreStatementGenerationService } from '@libs/pre-statement/pre-statement-generation.service';
 import { PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
 import { renderSpecimenPreStatement } from '@libs/pre-statement/specimen-pre-statement';
-import { createSecurityServices } from '@libs/security/security-services.factory';
+import { parseEncryptionKeys } from '@libs/security/encryption-keys';
+import { SecretBox } from '@libs/security/secret-box';
 import { createWorkerMetrics } from './worker-metrics';
 
 export interface WorkerRuntime {
@@ -63,7 +64,9 @@ export async function createWorkerRuntime(
   signal?: AbortSignal,
 ): Promise<WorkerRuntime> {
   const dataSource = await createDataSource(config.database).initialize();
-  const security = createSecurityServices(config.security);
+  // Only the secret box: the API's password hashing (argon2's native library) and access tokens
+  // would be loaded for nothing, a few MiB of every worker process.
+  const secretBox = new SecretBox(parseEncryptionKeys(config.security.encryptionKeys));
   const documentStore = new FilesystemDocumentStore(config.storage.documentsDir);
   const mailer = NodemailerMailer.fromConfig(config.mail);
   const metrics = createWorkerMetrics();
@@ -94,7 +97,7 @@ export async function createWorkerRuntime(
   const delivery = createNotificationDeliveryService({
     config,
     dataSource,
-    secretBox: security.secretBox,
+    secretBox,
     documentStore,
     specimenPdf: () => renderSpecimenPreStatement('SPECIM', '', new Date()),
     // Runs inside the delivery activity: its logger carries the workflow and activity ids.
@@ -111,13 +114,7 @@ export async function createWorkerRuntime(
   const activities = {
     ...createOrderActivities({
       orders,
-      collection: new OrderCollectionService(
-        orders,
-        documents,
-        connectors,
-        documentStore,
-        security.secretBox,
-      ),
+      collection: new OrderCollectionService(orders, documents, connectors, documentStore, secretBox),
       refreshes: new OrderRefreshApplicationService(
         new TransactionRunner(dataSource),
         orders,
