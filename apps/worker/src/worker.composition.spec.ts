@@ -33,8 +33,9 @@ describe('the worker composition', () => {
   });
 
   it('would be caught loading them (the security services the API builds)', () => {
-    expect(apiOnlyModulesLoadedBy('@libs/security/security-services.factory').sort()).toEqual(
-      ['@nestjs/jwt', '@node-rs/argon2'].sort(),
-    );
+    expect(apiOnlyModulesLoadedBy('@libs/security/security-services.factory').sort()).toEqual([
+      '@nestjs/jwt',
+      '@node-rs/argon2',
+    ]);
   });
 });
