@@ -59,8 +59,9 @@ import {
  *  5. what 30 MB hostile bodies sent without credentials cost the API, and GET /health latency while
  *     4 clients send them (hostile-bodies.phase.ts).
  * BENCH_CPU_PROFILE=1 writes a CPU profile of each process under var/bench/profiles; BENCH_ONLY=hostile
- * runs phase 5 alone, BENCH_ONLY=e2e phases 3 and 4a, BENCH_ONLY=drain the service's orders of phase 3
- * and phase 4 without the floor (about a minute and a half).
+ * runs phase 5 alone, BENCH_ONLY=creation phases 1 and 2, BENCH_ONLY=e2e phases 3 and 4a,
+ * BENCH_ONLY=drain the service's orders of phase 3 and phase 4 without the floor (about a minute and a
+ * half).
  * BENCH_ONLY=cluster (`npm run bench:cluster`) runs instead the scale-out over API and worker processes
  * on the cluster (cluster-scale.phase.ts), which takes several minutes and is left out of the default run.
  */
@@ -75,8 +76,8 @@ async function main(): Promise<void> {
   // Every process of the run is started with this Node (`npm run bench:node24`: the image's runtime).
   const results: Record<string, string | number> = { runtime: `Node ${process.version}` };
   const only = process.env.BENCH_ONLY;
-  if (only !== undefined && !['cluster', 'hostile', 'e2e', 'drain'].includes(only)) {
-    throw new Error(`BENCH_ONLY=${only}: expected cluster, hostile, e2e or drain`);
+  if (only !== undefined && !['cluster', 'hostile', 'creation', 'e2e', 'drain'].includes(only)) {
+    throw new Error(`BENCH_ONLY=${only}: expected cluster, hostile, creation, e2e or drain`);
   }
   try {
     if (only === 'cluster') {
@@ -169,7 +170,17 @@ async function main(): Promise<void> {
       'X-Auth-Key': account.api_key,
       Authorization: `Bearer ${auth.payload.access_token}`,
     };
-    if (only === undefined) await measureCreation();
+    // The clients this run opened, closed at its end (or after phase 2 with BENCH_ONLY=creation).
+    const closeClients = async () => {
+      await receiver.stop();
+      await dataSource.destroy();
+      await connection.close();
+    };
+    if (only === undefined || only === 'creation') await measureCreation();
+    if (only === 'creation') {
+      await closeClients();
+      return;
+    }
     async function measureCreation(): Promise<void> {
       const body = JSON.stringify(benchOrder('bench-create'));
       await autocannon({
@@ -364,9 +375,7 @@ async function main(): Promise<void> {
       if (only === undefined) Object.assign(results, await measureHostileBodies(stack, env));
     }
 
-    await receiver.stop();
-    await dataSource.destroy();
-    await connection.close();
+    await closeClients();
   } finally {
     await stack.stop();
     // Also after a failure: the phases that ran.
