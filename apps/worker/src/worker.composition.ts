@@ -2,26 +2,16 @@ import { log } from '@temporalio/activity';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { type Registry } from 'prom-client';
 import { createNotificationActivities } from '@activities/notification.activities';
-import { createOrderActivities } from '@activities/order.activities';
 import { AccountRepository } from '@libs/accounts/account.repository';
-import { ExtranetConnectorRegistry } from '@libs/extranet/extranet-connector.registry';
-import { FulfilmentRouter } from '@libs/fulfilment/fulfilment-router';
-import { OperatorActionRecorder } from '@libs/fulfilment/operator-action.recorder';
-import { OperatorAuditRepository } from '@libs/fulfilment/operator-audit.repository';
 import { CallbackAlertRepository } from '@libs/notifications/alerts/callback-alert.repository';
 import { FailingEndpointAlertService } from '@libs/notifications/alerts/failing-endpoint-alert.service';
 import { createNotificationDeliveryService } from '@libs/notifications/delivery/notification-delivery.factory';
 import { notificationTaskQueue } from '@libs/notifications/notification-workflow.contract';
 import { NotificationRepository } from '@libs/notifications/notification.repository';
-import { TemporalNotificationWorkflowStarter } from '@libs/notifications/temporal-notification-workflow.starter';
-import { OrderCollectionService } from '@libs/orders/collection/order-collection.service';
 import { OrderConfirmationMailService } from '@libs/orders/confirmation-email/order-confirmation-mail.service';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { OrderRepository } from '@libs/orders/order.repository';
-import { OrderRefreshApplicationService } from '@libs/orders/refresh/order-refresh-application.service';
-import { OrderRefreshRequestRepository } from '@libs/orders/refresh/order-refresh-request.repository';
 import { createDataSource } from '@libs/persistence/data-source.factory';
-import { TransactionRunner } from '@libs/persistence/transaction-runner';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { FilesystemDocumentStore } from '@libs/platform/documents/filesystem-document.store';
 import { type AppLogger, createAppLogger } from '@libs/platform/logging/app-logger';
@@ -30,11 +20,9 @@ import { PeriodicTask } from '@libs/platform/periodic-task';
 import { connectWhenTemporalIsUp } from '@libs/platform/temporal/native-connection.waiter';
 import { createTemporalClient, temporalDataConverter } from '@libs/platform/temporal/temporal-client';
 import { bundleWorkflows } from '@libs/platform/temporal/workflow-bundle';
-import { PreStatementGenerationService } from '@libs/pre-statement/pre-statement-generation.service';
-import { PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
-import { renderSpecimenPreStatement } from '@libs/pre-statement/specimen-pre-statement';
 import { parseEncryptionKeys } from '@libs/security/encryption-keys';
 import { SecretBox } from '@libs/security/secret-box';
+import type { OrderSide } from './order-activities.composition';
 import { createWorkerMetrics } from './worker-metrics';
 
 export interface WorkerRuntime {
@@ -75,14 +63,6 @@ export async function createWorkerRuntime(
   const documents = new StoredDocumentRepository(dataSource);
   const notifications = new NotificationRepository(dataSource);
   const accounts = new AccountRepository(dataSource);
-  // The sandbox for test mode, a live order's `syndic.url` through the outbound address policy;
-  // a syndic's dedicated adapter is registered here (`.register({ syndicNames, hosts, connector })`).
-  const connectors = new ExtranetConnectorRegistry({
-    sandboxBaseUrl: config.extranet.sandboxBaseUrl,
-    policy: config.outbound,
-    requestTimeoutMs: config.extranet.requestTimeoutMs,
-    observer: metrics.extranet,
-  });
   const failingEndpoints = (warn: (message: string) => void) =>
     new FailingEndpointAlertService(
       new CallbackAlertRepository(dataSource),
@@ -99,7 +79,13 @@ export async function createWorkerRuntime(
     dataSource,
     secretBox,
     documentStore,
-    specimenPdf: () => renderSpecimenPreStatement('SPECIM', '', new Date()),
+    // Loaded at the first test notification that needs it: a notification worker loads no PDF code.
+    specimenPdf: async () =>
+      (await import('@libs/pre-statement/specimen-pre-statement')).renderSpecimenPreStatement(
+        'SPECIM',
+        '',
+        new Date(),
+      ),
     // Runs inside the delivery activity: its logger carries the workflow and activity ids.
     observer: failingEndpoints((message) => log.warn(message)),
   });
@@ -111,32 +97,23 @@ export async function createWorkerRuntime(
   }
   // Activities queue notifications (signal-with-start) through this client, encrypted like the worker.
   const client = createTemporalClient(connection, config);
+  // The order side only where the order task queue is polled (see order-activities.composition.ts).
+  const orderSide: OrderSide | null =
+    config.temporal.workerQueues === 'notifications'
+      ? null
+      : (await import('./order-activities.composition')).composeOrderActivities({
+          config,
+          dataSource,
+          orders,
+          documents,
+          accounts,
+          secretBox,
+          documentStore,
+          client,
+          extranetObserver: metrics.extranet,
+        });
   const activities = {
-    ...createOrderActivities({
-      orders,
-      collection: new OrderCollectionService(orders, documents, connectors, documentStore, secretBox),
-      refreshes: new OrderRefreshApplicationService(
-        new TransactionRunner(dataSource),
-        orders,
-        new OrderRefreshRequestRepository(dataSource),
-        documents,
-        accounts,
-      ),
-      preStatements: new PreStatementGenerationService(
-        orders,
-        documents,
-        new PreStatementRepository(dataSource),
-        documentStore,
-      ),
-      notificationQueue: TemporalNotificationWorkflowStarter.fromConfig(client, config),
-      fulfilment: new FulfilmentRouter(new TransactionRunner(dataSource), orders, connectors),
-      operatorActions: new OperatorActionRecorder(
-        new TransactionRunner(dataSource),
-        orders,
-        documents,
-        new OperatorAuditRepository(dataSource),
-      ),
-    }),
+    ...orderSide?.activities,
     ...createNotificationActivities({
       notifications: delivery,
       confirmations: new OrderConfirmationMailService(orders, accounts, mailer),
@@ -174,7 +151,7 @@ export async function createWorkerRuntime(
       await alertSweep?.stop();
       await connection.close();
       delivery.close();
-      await connectors.close();
+      await orderSide?.close();
       mailer.close();
       await dataSource.destroy();
     },

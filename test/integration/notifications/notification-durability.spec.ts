@@ -179,32 +179,72 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
     expect(attempts.length).toBeLessThan(events.length);
   });
 
+  /** A worker runtime of its own for `WORKER_QUEUES=queues`, running; the function returned stops it. */
+  async function startWorker(queues: string): Promise<() => Promise<void>> {
+    const runtime = await createWorkerRuntime(
+      loadConfig({ ...process.env, ...stack.env, WORKER_QUEUES: queues }),
+    );
+    const running = runtime.run();
+    return async () => {
+      runtime.shutdown();
+      await running;
+      await runtime.close();
+    };
+  }
+
   it('splits into an order worker and a notification worker (WORKER_QUEUES), each doing only its part', async () => {
     await stack.stopWorker();
-    const start = async (queues: string) => {
-      const runtime = await createWorkerRuntime(
-        loadConfig({ ...process.env, ...stack.env, WORKER_QUEUES: queues }),
-      );
-      const running = runtime.run();
-      return async () => {
-        runtime.shutdown();
-        await running;
-        await runtime.close();
-      };
-    };
-    const stopOrders = await start('orders');
+    const stopOrders = await startWorker('orders');
     let stopNotifications: (() => Promise<void>) | null = null;
     try {
       const orderid = await createOrder({ test_mode: true });
       await waitFor(async () => (await stateOf(orderid)) === 'done', { what: 'processed without notifier' });
       expect((await logOf(orderid)).map((n) => n.attempt_count)).toEqual([0, 0, 0]);
 
-      stopNotifications = await start('notifications');
+      stopNotifications = await startWorker('notifications');
       await waitFor(() => stack.receiver.statusesOf(orderid).length === 3, { what: 'delivered by notifier' });
       expect(stack.receiver.statusesOf(orderid)).toEqual(['confirmed', 'received', 'done']);
     } finally {
       await stopNotifications?.();
       await stopOrders();
+      await stack.startWorker();
+    }
+  });
+
+  it('loads the order side (pdfkit, fontkit, pdf-lib) only in a worker that polls the order task queue', async () => {
+    // A notification worker would keep them for its life: about 23 MiB at rest on Node 20 and 24.
+    const orderSide = '@apps/worker/src/order-activities.composition';
+    const loads: string[] = [];
+    jest.doMock(orderSide, () => {
+      loads.push(orderSide);
+      return jest.requireActual(orderSide);
+    });
+    await stack.stopWorker();
+    try {
+      const orderid = await createOrder({ test_mode: true });
+      const stopNotifications = await startWorker('notifications');
+      try {
+        // It delivers, the specimen of a test `done` included (loaded when first needed).
+        const res = await stack.http.post(
+          '/test/webhook-events',
+          { orderid, event: 'done' },
+          stack.account.headers,
+        );
+        expect(res.status).toBe(200);
+        await waitFor(() => stack.receiver.statusesOf(orderid).includes('done'), {
+          what: 'the test done delivered by the notification worker',
+        });
+      } finally {
+        await stopNotifications();
+      }
+      expect(loads).toEqual([]);
+      // The probe sees the order side when a worker does poll the order task queue.
+      await (
+        await startWorker('orders')
+      )();
+      expect(loads).toEqual([orderSide]);
+    } finally {
+      jest.dontMock(orderSide);
       await stack.startWorker();
     }
   });
