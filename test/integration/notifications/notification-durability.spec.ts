@@ -239,9 +239,8 @@ describe('notification delivery through Temporal: outages, ordering, 410, worker
       }
       expect(loads).toEqual([]);
       // The probe sees the order side when a worker does poll the order task queue.
-      await (
-        await startWorker('orders')
-      )();
+      const stopOrders = await startWorker('orders');
+      await stopOrders();
       expect(loads).toEqual([orderSide]);
     } finally {
       jest.dontMock(orderSide);
