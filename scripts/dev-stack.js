@@ -176,9 +176,10 @@ async function main() {
  * once, and exits with the stack.
  */
 function superviseStack() {
+  // Output to the terminal; no input: a process group in the background that read it would be stopped.
   const stack = spawn(process.execPath, [__filename], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
     env: { ...process.env, [STACK_PROCESS]: '1' },
   });
