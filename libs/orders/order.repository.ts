@@ -165,8 +165,8 @@ export class OrderRepository {
 
   /**
    * Persists a transition atomically: the order's state and `updated`, one event row and one
-   * notification row (whose id is returned). Idempotent for activity retries (an event for the same
-   * trigger at the same instant is not written twice) and versioned: when a refresh has moved the
+   * notification row (whose id is returned). Idempotent for activity retries (a transition that is
+   * already the order's latest is not written twice) and versioned: when a refresh has moved the
    * order to a newer version meanwhile, nothing is written and null is returned.
    *
    * One statement, one round trip: as a transaction of four statements it took six, and every order
@@ -175,17 +175,24 @@ export class OrderRepository {
   async recordTransition(t: TransitionRecord): Promise<{ notificationId: string } | null> {
     const notificationId = randomUUID();
     const [row] = (await this.dataSource.query(
-      // A transition happens at most once per collection round (version). Matched without its time: a
-      // workflow task retried after a worker crash runs again with a later workflow clock. The
-      // notification row is notification-row.writer.ts's, written here in the same statement.
-      `WITH existing AS (
-         SELECT n.id
+      // A retry finds its transition the order's latest (an order's transitions take turns, so none
+      // comes between an attempt and its retry), matched without its time: a workflow task retried
+      // after a worker crash runs again with a later workflow clock. The same transition may come
+      // again in a round once another came between (an operator's actions move an order from
+      // `received` to `waiting` and back), and is then recorded again. The notification row is
+      // notification-row.writer.ts's, written here in the same statement.
+      `WITH latest AS (
+         SELECT n.id, e.from_state, e.to_state, e.trigger, n.order_version
            FROM order_events e
            JOIN notifications n ON n.orderid = e.orderid AND n.created_at = e.created_at
                                AND n.status = e.to_state AND NOT n.test
-          WHERE e.orderid = $1 AND e.to_state = $2::varchar AND e.trigger = $3::varchar
-            AND e.from_state IS NOT DISTINCT FROM $4::varchar AND n.order_version = $5::int
+          WHERE e.orderid = $1
+          ORDER BY e.id DESC
           LIMIT 1
+       ), existing AS (
+         SELECT id FROM latest
+          WHERE to_state = $2::varchar AND trigger = $3::varchar
+            AND from_state IS NOT DISTINCT FROM $4::varchar AND order_version = $5::int
        ), updated AS (
          UPDATE orders
             SET state = $2::varchar, updated_at = $6::timestamptz,

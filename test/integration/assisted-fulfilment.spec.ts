@@ -419,6 +419,34 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
     expect((await order(orderid)).missingDoctypes).toEqual([1, 3, 7]);
   });
 
+  it('moves an order back to waiting, and tells the client, when an operator takes back a document marked as not existing', async () => {
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: { name: 'Foncia', username: 'marie.dupont', password: 'mdp' },
+      documents: allRequired().documents.filter((item) => item.doctype !== 2),
+    });
+    await assistedFor(orderid, 'no_connector');
+    await actions.fileStatement(operator, orderid, statement('Aller-retour'), id());
+    expect(await stack.stateOf(orderid)).toBe('waiting');
+
+    await actions.markDocumentExistence(operator, orderid, 'minutes', false, id());
+    expect(await stack.stateOf(orderid)).toBe('received');
+    // A mistake, corrected: the minutes exist after all, and are missing again.
+    await actions.markDocumentExistence(operator, orderid, 'minutes', true, id());
+
+    expect(await stack.stateOf(orderid)).toBe('waiting');
+    expect((await order(orderid)).missingDoctypes).toEqual([2]);
+    expect(await stateChanges(orderid)).toEqual([
+      '>confirmed',
+      'confirmed>received',
+      'received>waiting',
+      'waiting>received',
+      'received>waiting',
+    ]);
+    await waitFor(() => notified(orderid).length === 5, { what: 'five notifications' });
+    expect(notified(orderid)).toEqual(['confirmed', 'received', 'waiting', 'received', 'waiting']);
+  });
+
   async function preStatementKey(orderid: string): Promise<string | null> {
     const rows = (await stack.api.dataSource.query(
       `SELECT storage_key FROM pre_statements WHERE orderid = $1 ORDER BY order_version DESC LIMIT 1`,

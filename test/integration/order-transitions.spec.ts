@@ -9,8 +9,8 @@ import {
 
 /**
  * A transition is recorded by the order worker's activity, which Temporal retries after a crash: its
- * state, its event and its notification are written together once per version, and never for a
- * version a refresh has superseded. Real PostgreSQL.
+ * state, its event and its notification are written together once per attempt retried, and never for
+ * a version a refresh has superseded. Real PostgreSQL.
  */
 describe('OrderRepository.recordTransition (PostgreSQL)', () => {
   let kit: NotificationTestKit;
@@ -119,6 +119,36 @@ describe('OrderRepository.recordTransition (PostgreSQL)', () => {
     expect(order.updatedAt.toISOString()).toBe('2026-11-26T09:00:00.000Z');
     expect(events).toHaveLength(1);
     expect(notifications).toHaveLength(1);
+  });
+
+  it('records a transition again in the same version once another came between', async () => {
+    // An operator marks a document as not existing, then as existing after all: `waiting`, `received`,
+    // `waiting` again, each with its notification.
+    const { orderid } = await createOrder(kit, accountId, { state: 'received' });
+    const step = (fromState: 'received' | 'waiting', minute: number) =>
+      transition(orderid, {
+        fromState,
+        toState: fromState === 'received' ? 'waiting' : 'received',
+        trigger: fromState === 'received' ? 'documents-missing' : 'documents-arrived',
+        at: new Date(`2026-11-26T09:0${minute}:00.000Z`),
+      });
+    const first = await orders.recordTransition(step('received', 1));
+    await orders.recordTransition(step('waiting', 2));
+
+    const again = await orders.recordTransition(step('received', 3));
+    const retried = await orders.recordTransition(step('received', 4));
+
+    expect(again!.notificationId).not.toBe(first!.notificationId);
+    expect(retried).toEqual(again);
+    const { order, events, notifications } = await written(orderid);
+    expect(order.state).toBe('waiting');
+    expect(events.map((e) => `${e.from_state}>${e.to_state}`)).toEqual([
+      'received>waiting',
+      'waiting>received',
+      'received>waiting',
+    ]);
+    expect(notifications.map((n) => n.status)).toEqual(['waiting', 'received', 'waiting']);
+    expect(notifications[2]!.id).toBe(again!.notificationId);
   });
 
   it('records the same transition again in the next version', async () => {
