@@ -176,7 +176,15 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     ({ refreshRequestId }) =>
       turns.run(async () => {
         const applied = await local.applyRefresh(orderid, refreshRequestId, Date.now());
-        if (applied.notificationId !== null) {
+        // A request applied before answers its round again (its first answer may have been lost after
+        // the commit): it is new to this run unless the run already opened that round for it, or a
+        // later refresh superseded it. The round's version alone cannot tell: the collection reads it.
+        if (
+          applied.notificationId !== null &&
+          applied.version >= c.version &&
+          c.refreshRequestId !== refreshRequestId
+        ) {
+          c.refreshRequestId = refreshRequestId;
           c.version = applied.version;
           c.state = 'need-refresh';
           c.waitingSince = null;

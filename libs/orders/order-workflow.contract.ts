@@ -55,6 +55,8 @@ export interface CarriedOrderState {
   cancelled?: boolean;
   /** Epoch ms when the extranet refused the credentials (the delay before operators take over). */
   credentialsRefusedAt?: number | null;
+  /** The refresh request that opened the current round, so that one delivered again is not reapplied. */
+  refreshRequestId?: string;
 }
 
 export interface OrderWorkflowInput {

@@ -222,6 +222,22 @@ export class OrderRepository {
     return row!.recorded ? { notificationId } : null;
   }
 
+  /** The `need-refresh` notification a refresh applied at `appliedAt` wrote, with its round. */
+  async findRefreshNotification(
+    manager: EntityManager,
+    orderid: string,
+    appliedAt: Date,
+  ): Promise<{ notificationId: string; version: number } | null> {
+    const rows = (await manager.query(
+      `SELECT id, order_version FROM notifications
+        WHERE orderid = $1 AND status = 'need-refresh' AND created_at = $2 AND NOT test
+        ORDER BY order_version DESC LIMIT 1`,
+      [orderid, appliedAt],
+    )) as { id: string; order_version: number }[];
+    const row = rows[0];
+    return row ? { notificationId: row.id, version: row.order_version } : null;
+  }
+
   async insertEvent(manager: EntityManager, t: Omit<TransitionRecord, 'version'>): Promise<void> {
     await manager.query(
       `INSERT INTO order_events (orderid, from_state, to_state, trigger, detail, created_at)

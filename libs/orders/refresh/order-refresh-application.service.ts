@@ -9,14 +9,18 @@ import { OrderNotFoundForProcessingError } from '../collection/order-processing.
 
 export interface AppliedRefresh {
   record: OrderRecord;
+  /** The collection round the refresh opened. */
   version: number;
+  /** Its `need-refresh` notification (null should it not be found). */
   notificationId: string | null;
 }
 
 /**
  * Applies a refresh the API stored: new parameters and credentials onto the order, a new collection
  * version, the `need-refresh` transition with its event (the comment kept in the history) and its
- * notification. Idempotent: a request applied before returns the order as it is.
+ * notification. Idempotent: a request applied before changes nothing more and answers the round and
+ * the notification it made, as the first time, since its first answer may never have reached the
+ * workflow (the activity retried after its transaction committed, a worker gone before recording it).
  */
 export class OrderRefreshApplicationService {
   constructor(
@@ -33,7 +37,14 @@ export class OrderRefreshApplicationService {
       const order = await this.orders.findLocked(tx, orderid);
       if (!request || !order)
         throw new OrderNotFoundForProcessingError(`Refresh ${refreshRequestId} of ${orderid} not found`);
-      if (request.appliedAt) return { order, notificationId: null };
+      if (request.appliedAt) {
+        const applied = await this.orders.findRefreshNotification(tx, orderid, request.appliedAt);
+        return {
+          order,
+          version: applied?.version ?? order.version,
+          notificationId: applied?.notificationId ?? null,
+        };
+      }
       const fromState = order.state;
       const changes: Partial<OrderEntity> = {
         state: 'need-refresh',
@@ -81,12 +92,12 @@ export class OrderRefreshApplicationService {
         at,
       );
       Object.assign(order, changes);
-      return { order, notificationId };
+      return { order, version: order.version, notificationId };
     });
     const account = await this.accounts.findById(result.order.accountId);
     return {
       record: toOrderRecord(result.order, account?.email ?? ''),
-      version: result.order.version,
+      version: result.version,
       notificationId: result.notificationId,
     };
   }
