@@ -132,6 +132,8 @@ export const VALIDATION_MESSAGES = {
   contentType: (field: string, mimetype: string) =>
     `Le champ '${field}' ne contient pas un fichier de type '${mimetype}'`,
   nullCharacter: (field: string) => `Le champ '${field}' ne doit pas contenir de caractère nul (\\u0000)`,
+  loneSurrogate: (field: string) =>
+    `Le champ '${field}' contient un caractère invalide : une moitié de paire de substitution UTF-16 isolée (\\ud800 à \\udfff)`,
   nestingTooDeep: (max: number) =>
     `Le corps de la requête est trop profondément imbriqué (${max} niveaux au plus)`,
   codecBody: () =>

@@ -383,13 +383,16 @@ describe('hostile input on every route', () => {
     }
   });
 
-  it('refuses NUL characters, which PostgreSQL cannot store, naming the field (400)', async () => {
-    const body = { ...orderBody(), owners: [{ firstname: 'Ma\u0000rie', lastname: 'Dupont' }] };
-    const created = await fetch(`${app.baseUrl}/order/`, {
+  const postOrder = (body: object): Promise<Response> =>
+    fetch(`${app.baseUrl}/order/`, {
       method: 'POST',
       headers: { ...account.headers, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
+
+  it('refuses NUL characters, which PostgreSQL cannot store, naming the field (400)', async () => {
+    const body = { ...orderBody(), owners: [{ firstname: 'Ma\u0000rie', lastname: 'Dupont' }] };
+    const created = await postOrder(body);
     expect(created.status).toBe(400);
     expect(await created.json()).toEqual({
       message: "Le champ 'owners[0].firstname' ne doit pas contenir de caractère nul (\\u0000)",
@@ -398,6 +401,30 @@ describe('hostile input on every route', () => {
     });
     const listed = await fetch(`${app.baseUrl}/order/?external_id=a%00b`, { headers: account.headers });
     expect(listed.status).toBe(400);
+  });
+
+  it('refuses half of a UTF-16 surrogate pair, which PostgreSQL cannot store, naming the field (400)', async () => {
+    // JSON.stringify writes a lone surrogate as the escape `"\ud800"`, which JSON.parse reads back.
+    const bodies: [Record<string, unknown>, string][] = [
+      [{ ...orderBody(), owners: [{ firstname: 'Ma\ud800rie', lastname: 'Dupont' }] }, 'owners[0].firstname'],
+      [
+        { ...orderBody(), invoice: { ...(orderBody().invoice as object), lastname: '\udc00' } },
+        'invoice.lastname',
+      ],
+      [{ ...orderBody(), address: 'rue\udbff' }, 'address'],
+    ];
+    for (const [body, field] of bodies) {
+      const created = await postOrder(body);
+      expect(created.status).toBe(400);
+      expect(await created.json()).toEqual({
+        message: `Le champ '${field}' contient un caractère invalide : une moitié de paire de substitution UTF-16 isolée (\\ud800 à \\udfff)`,
+        payload: null,
+        success: false,
+      });
+    }
+    // A whole pair is a character like any other.
+    const whole = { ...orderBody(), owners: [{ firstname: 'Marie 😀', lastname: 'Dupont' }] };
+    expect((await postOrder(whole)).status).toBe(200);
   });
 
   it('refuses malformed console forms with a French page, never a 5xx', async () => {

@@ -34,10 +34,16 @@ export class DtoValidationPipe implements PipeTransform {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new DomainError('validation_failed', {}, VALIDATION_MESSAGES.bodyNotObject());
     }
-    // PostgreSQL text cannot hold U+0000: refused here rather than failing in the database.
-    const withNul = pathOfNulCharacter(value);
-    if (withNul !== null) {
-      throw new DomainError('validation_failed', {}, VALIDATION_MESSAGES.nullCharacter(withNul));
+    // PostgreSQL cannot store U+0000, nor half of a surrogate pair (JSON's `"\ud800"`): its jsonb
+    // refuses one, its text would get U+FFFD in its place. Refused here, naming the field.
+    const unstorable = unstorableText(value);
+    if (unstorable !== null) {
+      const { path, found } = unstorable;
+      throw new DomainError(
+        'validation_failed',
+        {},
+        found === 'nul' ? VALIDATION_MESSAGES.nullCharacter(path) : VALIDATION_MESSAGES.loneSurrogate(path),
+      );
     }
     let instance: object;
     let errors: ValidationError[];
@@ -61,19 +67,33 @@ export class DtoValidationPipe implements PipeTransform {
   }
 }
 
-/** Path (`owners[0].firstname`) of the first key or string holding U+0000, or null. Iterative. */
-function pathOfNulCharacter(root: object): string | null {
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+type Unstorable = 'nul' | 'lone-surrogate';
+
+function unstorableIn(text: string): Unstorable | null {
+  if (text.includes('\u0000')) return 'nul';
+  return LONE_SURROGATE.test(text) ? 'lone-surrogate' : null;
+}
+
+/**
+ * Path (`owners[0].firstname`) of the first key or string no database column can hold, and what it
+ * holds, or null. Iterative.
+ */
+function unstorableText(root: object): { path: string; found: Unstorable } | null {
   const pending: [unknown, string][] = [[root, '']];
   while (pending.length > 0) {
     const [value, path] = pending.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return path;
+      const found = unstorableIn(value);
+      if (found !== null) return { path, found };
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     for (const [key, child] of Object.entries(value)) {
       const childPath = Array.isArray(value) ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
-      if (key.includes('\u0000')) return childPath;
+      const found = unstorableIn(key);
+      if (found !== null) return { path: childPath, found };
       pending.push([child, childPath]);
     }
   }
