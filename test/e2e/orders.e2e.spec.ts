@@ -125,6 +125,39 @@ describe('orders API', () => {
       expect((res.json as { payload: object }).payload).toMatchObject({ external_id: '', test_mode: false });
     });
 
+    it('takes null for an optional field as its absence: no `"null"` reference, no other default', async () => {
+      const body = orderBody({
+        method: 'upload',
+        syndic: null,
+        external_id: null,
+        test_mode: null,
+        all_due_paid: null,
+        lots: null,
+        comment: null,
+        callback_url: null,
+      });
+      const res = await create(body);
+      expect(res.status).toBe(200);
+      const { orderid, ...record } = (res.json as { payload: { orderid: string } }).payload;
+      expect(record).toMatchObject({ external_id: '', test_mode: false });
+      const stored = (await app.dataSource.query(
+        `SELECT external_id, test_mode, all_due_paid, lots, comment, callback_url FROM orders WHERE orderid = $1`,
+        [orderid],
+      )) as object[];
+      expect(stored).toEqual([
+        {
+          external_id: '',
+          test_mode: false,
+          all_due_paid: false,
+          lots: null,
+          comment: null,
+          callback_url: null,
+        },
+      ]);
+      const listed = await http.get('/order/?external_id=null', alice.headers);
+      expect((listed.json as { payload: { orders: unknown[] } }).payload.orders).toEqual([]);
+    });
+
     it('ignores unknown fields', async () => {
       const res = await create(orderBody({ surprise: { nested: true }, __proto__x: 1 }));
       expect(res.status).toBe(200);
@@ -182,6 +215,11 @@ describe('orders API', () => {
         'external_id',
         { external_id: { id: 1 } },
         "Le champ 'external_id' doit être une chaîne de caractères ou un nombre",
+      ],
+      [
+        'external_id too long',
+        { external_id: 'R'.repeat(256) },
+        "Le champ 'external_id' ne doit pas dépasser 255 caractères",
       ],
       [
         'callback_url',

@@ -41,16 +41,22 @@ function RequiredText(max = 500): PropertyDecorator {
   };
 }
 
+const EXTERNAL_ID_MAX_LENGTH = 255;
+
 function IsStringOrNumber(): PropertyDecorator {
   return (target, key) =>
     registerDecorator({
       name: 'isStringOrNumber',
       target: target.constructor,
       propertyName: String(key),
-      options: { message: M.stringOrNumber(PATH) },
+      options: {
+        // A string too long is a string: its message says what is wrong with it.
+        message: ({ value }) =>
+          typeof value === 'string' ? M.maxLength(PATH, EXTERNAL_ID_MAX_LENGTH) : M.stringOrNumber(PATH),
+      },
       validator: {
         validate: (value: unknown) =>
-          (typeof value === 'string' && value.length <= 255) ||
+          (typeof value === 'string' && value.length <= EXTERNAL_ID_MAX_LENGTH) ||
           (typeof value === 'number' && Number.isFinite(value)),
       },
     });
@@ -219,7 +225,7 @@ export class CreateOrderDto {
   })
   @IsOptional()
   @IsStringOrNumber()
-  external_id?: string | number;
+  external_id?: string | number | null;
 
   @ApiPropertyOptional({
     description: "Mode test : pas d'e-mail, extranet de démonstration, PDF « SPÉCIMEN »",
@@ -285,7 +291,7 @@ export function toNewOrder(dto: CreateOrderDto): NewOrder {
       ? { name: syndic.name, username: syndic.username, password: syndic.password, url: syndic.url ?? null }
       : null,
     allDuePaid: dto.all_due_paid ?? false,
-    externalId: dto.external_id === undefined ? '' : String(dto.external_id),
+    externalId: dto.external_id == null ? '' : String(dto.external_id),
     testMode: dto.test_mode ?? false,
     lots: dto.lots?.trim() || null,
     comment: dto.comment ?? null,
