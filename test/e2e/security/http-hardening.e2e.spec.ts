@@ -131,9 +131,25 @@ describe('HTTP hardening', () => {
       const res = await rawExchange(app.baseUrl, [headTo('GET', 100 * 1024)], { untilClose: true });
       expect(res.status).toBe(431);
       expect(JSON.parse(res.body)).toEqual(TOO_LARGE);
+      // Node answers these itself, before the router's middleware: the same headers all the same.
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
       const url = await http.get(`/order/?external_id=${'a'.repeat(40 * 1024)}`, account.headers);
       expect(url.status).toBe(431);
       expect(url.json).toEqual(TOO_LARGE);
+    });
+
+    it('answers bytes that are not HTTP with the envelope, in French, with a request id', async () => {
+      const res = await rawExchange(app.baseUrl, ['BONJOUR ceci n’est pas du HTTP\r\n\r\n'], {
+        untilClose: true,
+      });
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({
+        message: 'Requête HTTP invalide',
+        payload: null,
+        success: false,
+      });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
     it('serves headers just under the limit', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { type Duplex } from 'node:stream';
 import { TRANSPORT_MESSAGES } from '@libs/platform/messages.fr';
@@ -34,7 +35,10 @@ export function answerClientError(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
       'Content-Type: application/json; charset=utf-8',
       `Content-Length: ${length}`,
+      // Every answer carries one (docs/contract.md §1); these requests were never read, so it is new.
+      `X-Request-Id: ${randomUUID()}`,
       'X-Content-Type-Options: nosniff',
+      "Content-Security-Policy: default-src 'none';frame-ancestors 'none'",
       'Cache-Control: no-store',
       'Connection: close',
       '',
