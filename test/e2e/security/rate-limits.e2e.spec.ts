@@ -46,6 +46,56 @@ describe('rate limits', () => {
     expect((await login(accounts[5]!, '198.51.100.1')).status).toBe(200);
   });
 
+  it('counts /account/auth in any letter case, as the router does', async () => {
+    await start({ RATE_LIMIT_AUTH_PER_MINUTE: '3' });
+    // Another key each time: only the address's bucket counts them all.
+    const accounts = await Promise.all(Array.from({ length: 4 }, () => createTestAccount(app)));
+    const paths = ['/ACCOUNT/AUTH', '/Account/Auth/', '/account/AUTH'];
+    for (const [index, path] of paths.entries()) {
+      const account = accounts[index]!;
+      const res = await http.post(
+        path,
+        { email: account.email, password: 'guess' },
+        { 'X-Auth-Key': account.apiKey, 'X-Forwarded-For': '203.0.113.8' },
+      );
+      expect(res.status).toBe(401);
+    }
+    expectThrottled(await login(accounts[3]!, '203.0.113.8'));
+  });
+
+  it('throttles the console’s login form per address, as /account/auth (each costs a password check)', async () => {
+    await start({ RATE_LIMIT_AUTH_PER_MINUTE: '3' });
+    const attempt = (from: string, path = '/console/login') =>
+      fetch(`${app.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': from },
+        body: new URLSearchParams({
+          email: `inconnu-${randomBytes(4).toString('hex')}@example.fr`,
+          password: 'devine',
+          code: '000000',
+        }).toString(),
+      });
+    // The page itself is not an attempt.
+    for (let i = 0; i < 5; i++) {
+      const page = await fetch(`${app.baseUrl}/console/login`, {
+        headers: { 'X-Forwarded-For': '203.0.113.9' },
+      });
+      expect(page.status).toBe(200);
+    }
+    for (const path of ['/console/login', '/CONSOLE/LOGIN', '/console/login/']) {
+      expect((await attempt('203.0.113.9', path)).status).toBe(401);
+    }
+    const refused = await attempt('203.0.113.9');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await refused.text()).toContain('Trop de requêtes');
+    // It is the address's login bucket: another address still tries, and the API's logins of this one
+    // share it.
+    expect((await attempt('198.51.100.9')).status).toBe(401);
+    const account = await createTestAccount(app);
+    expectThrottled(await login(account, '203.0.113.9'));
+  });
+
   it('throttles brute force on /account/auth per API key, whatever the addresses', async () => {
     await start({ RATE_LIMIT_AUTH_PER_MINUTE: '5' });
     const account = await createTestAccount(app);
