@@ -3,7 +3,6 @@ import { type OperatorIdentity } from './operator-identity';
 import { type ConsoleConfig } from '@libs/platform/config/app-config';
 import { DerivedKeyRing } from '@libs/security/derived-key-ring';
 import { type SecretBoxOptions } from '@libs/security/secret-box';
-import { isLocked } from './login-lockout';
 import { type OperatorSessionRepository, type SessionWithOperator } from './operator-session.repository';
 
 export type SessionPolicy = Pick<ConsoleConfig, 'sessionIdleTimeoutMs' | 'sessionMaxAgeMs'>;
@@ -38,8 +37,7 @@ const TOUCH_INTERVAL_MS = 30_000;
 /**
  * The console's sessions: an opaque random token in a cookie, of which the database keeps only the
  * SHA-256. A session ends after `sessionIdleTimeoutMs` without use and `sessionMaxAgeMs` after its
- * login whatever the use, when its operator is disabled, and at logout; it is refused while its operator
- * is locked out.
+ * login whatever the use, when its operator is disabled, and at logout; a lockout refuses logins only.
  *
  * The CSRF token is an HMAC of the session token under a key derived from ENCRYPTION_KEY: nothing more
  * to store, and no one can compute it without both the cookie and the key. It is made with the active
@@ -81,10 +79,11 @@ export class OperatorSessionService {
   }
 
   /**
-   * The session of `token` and its operator, or null when the token is unknown, the session is over
-   * (idle, too old, its operator disabled: it is then deleted) or its operator is locked out. A lockout
-   * only suspends the session: it may come from someone else guessing the password, and ending the
-   * operator's sessions would give them a way to throw the operator out.
+   * The session of `token` and its operator, or null when the token is unknown or the session is over
+   * (idle, too old, its operator disabled: it is then deleted). A lockout leaves it alone: it refuses
+   * logins, and failed ones may come from anyone who knows the operator's email, so ending or
+   * suspending the operator's sessions would let them throw the operator out. A session is ended for
+   * cause by disabling its operator.
    */
   async resolve(token: string | null | undefined): Promise<ConsoleSession | null> {
     // Garbage is refused without a database round trip.
@@ -97,7 +96,6 @@ export class OperatorSessionService {
       await this.sessions.delete(sessionId);
       return null;
     }
-    if (isLocked(session.operator, now)) return null;
     if (now.getTime() - session.lastSeenAt.getTime() >= this.touchIntervalMs) {
       await this.sessions.touch(sessionId, now);
     }
