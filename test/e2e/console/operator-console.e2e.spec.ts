@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { OrderRepository } from '@libs/orders/order.repository';
 import { launchBrowser, saveScreenshot, waitForText } from '../../support/browser';
 import { type TestOperator, createTestOperator, logInToConsole } from '../../support/console-operators';
@@ -211,11 +213,43 @@ describe('operator console: assisted fulfilment in the browser', () => {
     expect(framed.status()).toBe(200);
     expect(framed.headers()['content-type']).toBe('application/pdf');
     expect(framed.headers()['content-disposition']).toMatch(/^inline/);
+    expect(framed.headers()['content-security-policy']).toContain("form-action 'none'");
     // Chromium's PDF viewer goes on loading in the frame after the page has, then takes the focus and
     // scrolls to it: text typed or a button clicked meanwhile misses (runs under load lost a field's
     // text or the form's submission). The operator closes the preview before filling the form.
     await page.getByRole('link', { name: 'Fermer l’aperçu' }).click();
     await frame.waitFor({ state: 'detached' });
+
+    // An extranet may hand over a document of any type. One that is neither a PDF nor an image (a page
+    // holding a fake login form, say) is never shown in the console's origin: a download only.
+    const pageHtml = Buffer.from('<form action="https://ailleurs.example/"><input name="motdepasse"></form>');
+    const storageKey = `console-e2e/${orderid}/page.html`;
+    await stack.api.documentStore.put(storageKey, pageHtml);
+    const html = await new StoredDocumentRepository(stack.api.dataSource).insertIfAbsent({
+      orderid,
+      orderVersion: 1,
+      source: 'extranet',
+      sourceRef: 'page-html',
+      doctype: 1,
+      kind: null,
+      title: 'page.html',
+      filename: 'page.html',
+      documentDate: null,
+      mimetype: 'text/html',
+      size: pageHtml.length,
+      sha256: createHash('sha256').update(pageHtml).digest('hex'),
+      storageKey,
+    });
+    await page.goto(`${stack.api.baseUrl}/console/orders/${orderid}?apercu=${html.id}#apercu`);
+    await page.getByRole('heading', { name: `Commande ${orderid}` }).waitFor();
+    expect(await page.locator('#apercu iframe').count()).toBe(0);
+    const htmlRow = page.locator('#documents tr', { hasText: 'page.html' });
+    expect(await htmlRow.getByRole('link', { name: 'Aperçu' }).count()).toBe(0);
+    const asked = await page.request.get(
+      `${stack.api.baseUrl}/console/orders/${orderid}/documents/${html.id}?apercu=1`,
+    );
+    expect(asked.status()).toBe(200);
+    expect(asked.headers()['content-disposition']).toMatch(/^attachment/);
 
     await fileStatement({ coOwnership: 'Les Jardins de Łukasz', budgetDue: '987,65', balance: '0' });
     await page.getByRole('button', { name: 'Produire le pré-état daté' }).click();

@@ -8,6 +8,7 @@ import { Public } from '../platform/security/public.decorator';
 import { ConsoleExceptionFilter } from './http/console-exception.filter';
 import { CurrentSession } from './session/console-session.decorator';
 import { ConsoleSessionGuard } from './session/console-session.guard';
+import { isPreviewable } from './views/previewable-media-types';
 
 /**
  * An order's files on the console: its documents (downloaded, or shown inline in the page's preview
@@ -32,7 +33,7 @@ export class ConsoleOrderFilesController {
     @Res() res: Response,
   ): Promise<void> {
     const file = await this.orders.document(orderid, Number(documentId));
-    send(res, file, preview !== undefined ? 'inline' : 'attachment');
+    send(res, file, preview !== undefined && isPreviewable(file.mimetype) ? 'inline' : 'attachment');
   }
 
   @Get('pre-statement')

@@ -12,6 +12,7 @@ import { type StatementForm, buildStatementForm } from '@libs/statement/statemen
 import { type FormValues } from '@libs/statement/statement-form.values';
 import { type StatementIssue } from '@libs/statement/statement-schema';
 import { formatAge, formatDateTime, formatDetail, formatIsoDate, formatSize } from './console-format';
+import { isPreviewable } from './previewable-media-types';
 
 export interface OrderPageInput {
   view: OperatorOrderView;
@@ -52,7 +53,10 @@ export function presentOrderPage(input: OrderPageInput) {
     view.statementIsCurrent ? view.statement : null,
     order.documentExistence,
   );
-  const preview = view.documents.find((document) => document.id === input.previewDocumentId) ?? null;
+  const preview =
+    view.documents.find(
+      (document) => document.id === input.previewDocumentId && isPreviewable(document.mimetype),
+    ) ?? null;
   const statementForm: StatementForm = buildStatementForm({
     statement: view.statement,
     documents: view.documents
@@ -132,7 +136,7 @@ export function presentOrderPage(input: OrderPageInput) {
     documents: view.documents.map((document) => {
       // A kind nobody stated is not guessed: a doctype-4 document may be a DTG as well as a DPE.
       const kind = statedKind(document);
-      const previewable = document.mimetype === 'application/pdf' || document.mimetype.startsWith('image/');
+      const previewable = isPreviewable(document.mimetype);
       return {
         id: document.id,
         type: doctypeLabel(document.doctype),

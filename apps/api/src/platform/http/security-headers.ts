@@ -47,6 +47,8 @@ const forConsoleDocument = helmet({
       defaultSrc: ["'none'"],
       imgSrc: ["'self'"],
       objectSrc: ["'self'"],
+      // Nothing a document holds may send a form anywhere (a fake login page, say).
+      formAction: ["'none'"],
       frameAncestors: ["'self'"],
     },
   },
