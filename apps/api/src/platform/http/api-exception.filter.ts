@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { type Request, type Response } from 'express';
+import { isDatabaseUnavailable } from '@libs/persistence/database-unavailable';
 import { DomainError } from '@libs/platform/domain-error';
 import { errorMessage } from '@libs/platform/messages.fr';
 import { errorEnvelope } from './envelope';
@@ -70,6 +71,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     // Body-parser style errors raised below the framework (e.g. an aborted upload).
     const type = (exception as { type?: string } | null)?.type;
     if (type === 'entity.too.large') return new HttpRefusal('payload_too_large');
+    // Whatever route met it: the request may be retried (with its Idempotency-Key, for a creation).
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`Database unavailable on ${req.method} ${req.path}: ${String(exception)}`);
+      return new DomainError('dependency_unavailable', {}, undefined, exception);
+    }
     const errorId = randomUUID();
     this.logger.error({
       msg: `Unexpected error ${errorId}`,
