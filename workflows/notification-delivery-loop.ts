@@ -38,6 +38,8 @@ export async function deliverUntilSettled(
   progress: DeliveryProgress | null,
   /** The outcome of a first attempt already made (in a batch), when there was one. */
   firstOutcome: DeliveryOutcome | null = null,
+  /** Waits before the next attempt; the order's queue may end the wait early (a redelivery settled it). */
+  waitBeforeRetry: (ms: number) => Promise<void> = sleep,
 ): Promise<NotificationDeliveryResult | { continueAsNew: DeliveryProgress }> {
   const firstAttemptAt = progress?.firstAttemptAt ?? Date.now();
   let made = firstOutcome;
@@ -54,7 +56,7 @@ export async function deliverUntilSettled(
       await notificationAttempts.markNotificationFailed(notificationId, outcome.error);
       return 'given-up';
     }
-    await sleep(delay);
+    await waitBeforeRetry(delay);
     if (historyIsLong()) return { continueAsNew: { firstAttemptAt, attempts: index + 1 } };
   }
 }

@@ -1,9 +1,11 @@
-import { continueAsNew } from '@temporalio/workflow';
+import { continueAsNew, getExternalWorkflowHandle } from '@temporalio/workflow';
 import {
   type NotificationDeliveryResult,
   type NotificationRedeliveryWorkflowInput,
+  orderNotificationsWorkflowId,
 } from '@libs/notifications/notification-workflow.contract';
 import { deliverUntilSettled, notificationAttempts } from './notification-delivery-loop';
+import { notificationSettledSignal } from './order-notifications.workflow';
 
 /**
  * Sends one notification again, asked through the API, outside its order's queue: now, with the same
@@ -19,6 +21,15 @@ export async function notificationRedeliveryWorkflow(
     settings,
     input.carried ?? null,
   );
-  if (typeof result === 'string') return result;
-  return continueAsNew<typeof notificationRedeliveryWorkflow>({ ...input, carried: result.continueAsNew });
+  if (typeof result !== 'string') {
+    return continueAsNew<typeof notificationRedeliveryWorkflow>({ ...input, carried: result.continueAsNew });
+  }
+  if (input.orderid !== undefined && (result === 'delivered' || result === 'gone')) {
+    // The order's later notifications may be waiting behind this one, in its queue's retry delay.
+    await getExternalWorkflowHandle(orderNotificationsWorkflowId(input.orderid))
+      .signal(notificationSettledSignal, notificationId)
+      // A queue that closed (idle) has nothing waiting.
+      .catch(() => undefined);
+  }
+  return result;
 }

@@ -1,12 +1,14 @@
 import { condition, continueAsNew, defineSignal, setHandler } from '@temporalio/workflow';
 import {
   NOTIFICATION_QUEUED_SIGNAL,
+  NOTIFICATION_SETTLED_SIGNAL,
   type OrderNotificationsWorkflowInput,
 } from '@libs/notifications/notification-workflow.contract';
 import { type DeliveryOutcome } from '@libs/notifications/delivery/delivery-outcome';
 import { deliverUntilSettled, historyIsLong, notificationAttempts } from './notification-delivery-loop';
 
 export const notificationQueuedSignal = defineSignal<[string]>(NOTIFICATION_QUEUED_SIGNAL);
+export const notificationSettledSignal = defineSignal<[string]>(NOTIFICATION_SETTLED_SIGNAL);
 
 /** Settled notification ids remembered so a notification queued twice is sent once. */
 const RECENT_IDS_KEPT = 100;
@@ -26,10 +28,20 @@ export async function orderNotificationsWorkflow(input: OrderNotificationsWorkfl
   const recent = [...(input.carried?.recent ?? [])];
   let headProgress = input.carried?.headProgress ?? null;
 
+  /** The head was settled by a redelivery: its wait for the next attempt ends. */
+  let headSettledElsewhere = false;
+
   setHandler(notificationQueuedSignal, (notificationId) => {
     // Senders retry (an activity, an API call): the same notification is queued once.
     if (!queue.includes(notificationId) && !recent.includes(notificationId)) queue.push(notificationId);
   });
+  setHandler(notificationSettledSignal, (notificationId) => {
+    if (queue[0] === notificationId) headSettledElsewhere = true;
+  });
+  const waitBeforeRetry = async (ms: number): Promise<void> => {
+    await condition(() => headSettledElsewhere, ms);
+    headSettledElsewhere = false;
+  };
 
   const carryOn = (): Promise<never> =>
     continueAsNew<typeof orderNotificationsWorkflow>({ ...input, carried: { queue, headProgress, recent } });
@@ -59,6 +71,7 @@ export async function orderNotificationsWorkflow(input: OrderNotificationsWorkfl
       settings,
       headProgress,
       firstOutcome,
+      waitBeforeRetry,
     );
     if (typeof result !== 'string') {
       headProgress = result.continueAsNew;
@@ -70,6 +83,7 @@ export async function orderNotificationsWorkflow(input: OrderNotificationsWorkfl
 
   /** The head of the queue is settled (delivered, gone, given up or with nothing to send). */
   function settle(): void {
+    headSettledElsewhere = false;
     recent.push(queue.shift()!);
     if (recent.length > RECENT_IDS_KEPT) recent.shift();
   }

@@ -19,6 +19,13 @@ export function notificationTaskQueue(orderTaskQueue: string): string {
 /** Signal `notificationQueued`: one more notification (already committed) for the order's queue. */
 export const NOTIFICATION_QUEUED_SIGNAL = 'notificationQueued';
 
+/**
+ * Signal `notificationSettled`: a redelivery delivered a notification (or its receiver answered 410).
+ * When it is the queue's head, waiting for its next attempt, the queue tries it at once, finds it
+ * settled and goes on with the order's later notifications, instead of waiting out the retry delay.
+ */
+export const NOTIFICATION_SETTLED_SIGNAL = 'notificationSettled';
+
 /** Where one notification's delivery stands, carried across continue-as-new with its deadline. */
 export interface DeliveryProgress {
   /** Epoch ms of the first attempt. */
@@ -53,6 +60,8 @@ export function orderNotificationsWorkflowId(orderid: string): string {
 
 export interface NotificationRedeliveryWorkflowInput {
   notificationId: string;
+  /** The order whose queue is told when the redelivery settles it; absent in runs started before. */
+  orderid?: string;
   /** The delivery log's last attempt when the redelivery was asked ('0' when none). */
   afterAttemptId: string;
   settings: NotificationRetrySettings;

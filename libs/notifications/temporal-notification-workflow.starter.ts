@@ -55,6 +55,7 @@ export class TemporalNotificationWorkflowStarter implements NotificationWorkflow
     const { notificationRetryDelaysMs, notificationDeadlineMs } = this.settings;
     const input: NotificationRedeliveryWorkflowInput = {
       notificationId: target.notificationId,
+      orderid: target.orderid,
       afterAttemptId,
       settings: { notificationRetryDelaysMs, notificationDeadlineMs },
     };
