@@ -21,9 +21,9 @@ export const notificationAttempts = proxyLocalActivities<NotificationActivities>
 /** Keeps each run's history small when a receiver stays down or asks for many short waits. */
 const MAX_HISTORY_EVENTS = 5000;
 
-export function historyIsLong(): boolean {
+export function historyIsLong(limit = MAX_HISTORY_EVENTS): boolean {
   const info = workflowInfo();
-  return info.continueAsNewSuggested || info.historyLength > MAX_HISTORY_EVENTS;
+  return info.continueAsNewSuggested || info.historyLength > limit;
 }
 
 /**

@@ -47,8 +47,10 @@ export async function orderNotificationsWorkflow(input: OrderNotificationsWorkfl
     continueAsNew<typeof orderNotificationsWorkflow>({ ...input, carried: { queue, headProgress, recent } });
 
   for (;;) {
+    if ((queue.length === 0 || input.carriesOnWhileBusy) && historyIsLong(input.historyEventLimit)) {
+      return carryOn();
+    }
     if (queue.length === 0) {
-      if (historyIsLong()) return carryOn();
       await condition(() => queue.length > 0, settings.notificationQueueIdleMs);
       // A notification queued in the very task the idle timer fired in is still delivered.
       if (queue.length === 0) return;

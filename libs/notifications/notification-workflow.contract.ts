@@ -46,6 +46,14 @@ export interface OrderNotificationsWorkflowInput {
    * Temporal stores unencrypted, and no search attribute update per run.)
    */
   attemptsInBatches?: boolean;
+  /**
+   * Runs started since say so: a queue whose history grew long carries on to a new run even while
+   * notifications wait (they may come faster than a slow receiver takes them, and the queue never
+   * empty); runs started before check only when empty, as their histories recorded.
+   */
+  carriesOnWhileBusy?: boolean;
+  /** Events after which a run carries on to a new one (5,000 when absent). */
+  historyEventLimit?: number;
   /** Carried across continue-as-new: what is still queued, oldest first, and the head's progress. */
   carried?: { queue: string[]; headProgress: DeliveryProgress | null; recent: string[] };
 }

@@ -39,6 +39,7 @@ export class TemporalNotificationWorkflowStarter implements NotificationWorkflow
       orderid: target.orderid,
       settings: this.settings,
       attemptsInBatches: true,
+      carriesOnWhileBusy: true,
     };
     // One call whether the queue is running or not: no window where a notification finds no queue.
     await this.client.workflow.signalWithStart(ORDER_NOTIFICATIONS_WORKFLOW_TYPE, {
