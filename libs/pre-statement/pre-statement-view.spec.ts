@@ -325,4 +325,21 @@ describe('buildPreStatementView', () => {
     expect(view.allDuePaid).toEqual({ text: expect.stringContaining('le confirment'), contradicted: false });
     expect(view.sellerOwes.total).toBe(`1${NBSP}840,00${NBSP}€`);
   });
+
+  it('never says figures confirm the seller’s declaration when none was obtained, or only some', () => {
+    const statement = buildAccountStatement();
+    for (const key of Object.keys(statement.sellerOwes) as (keyof typeof statement.sellerOwes)[]) {
+      statement.sellerOwes[key] = notCommunicated();
+    }
+    const none = buildPreStatementView(buildPreStatementInput({ statement, allDuePaid: true }));
+    expect(none.sellerOwes.total).toBe('non communiqué');
+    expect(none.allDuePaid).toEqual({
+      text: expect.not.stringContaining('le confirment'),
+      contradicted: false,
+    });
+
+    statement.sellerOwes.budgetProvisionsDue = confirmed(0);
+    const some = buildPreStatementView(buildPreStatementInput({ statement, allDuePaid: true }));
+    expect(some.allDuePaid!.text).not.toContain('le confirment');
+  });
 });

@@ -591,7 +591,9 @@ function allDuePaid(input: PreStatementInput, sellerOwes: AmountSection): PreSta
   if (!input.allDuePaid) return null;
   const owed = knownSum(arrearsFields(input.statement));
   if (owed > 0) return { text: T.summary.alertAllDuePaid(formatEuros(owed)), contradicted: true };
-  const verified = input.statement !== null && sellerOwes.totalLabel === T.total;
+  // Only figures all read on the account confirm it: not a partial total, and not one of nothing.
+  const verified =
+    input.statement !== null && sellerOwes.totalLabel === T.total && sellerOwes.total !== NOT_COMMUNICATED;
   return {
     text: verified ? T.sellerOwes.allDuePaid : T.sellerOwes.allDuePaidUnverified,
     contradicted: false,
