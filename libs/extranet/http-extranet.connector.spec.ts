@@ -319,6 +319,33 @@ describe('HttpExtranetConnector', () => {
     });
   });
 
+  describe('answers of unbounded size', () => {
+    it('stops reading a listing beyond 1 MiB, without holding it whole', async () => {
+      let sent = 0;
+      const connector = await connectorFor((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"documents": [');
+        const chunk = `${JSON.stringify({ id: 'x', doctype: 8, title: 'p'.repeat(900) })},`;
+        // 64 MiB if read to the end, sent as fast as the connection takes it.
+        const pump = () => {
+          while (sent < 64 * 1024 * 1024) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end('{}]}');
+        };
+        res.on('error', () => undefined);
+        pump();
+      });
+      const error = await connector.listDocuments(SESSION(stub!.url)).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ExtranetUnavailableError);
+      expect((error as Error).message).toMatch(
+        /more than 1048576 bytes of JSON in answer to GET \/api\/v1\/documents/,
+      );
+      expect(sent).toBeLessThan(16 * 1024 * 1024);
+    });
+  });
+
   describe('statement', () => {
     it('sends the token and the lots, and keeps only known fields', async () => {
       const connector = await connectorFor((_req, res) =>

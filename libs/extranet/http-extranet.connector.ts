@@ -50,6 +50,12 @@ interface ExtranetRequest {
 }
 
 const DEFAULT_MAX_DOCUMENT_BYTES = 30 * 1024 * 1024;
+/**
+ * A statement or a document list is a few kilobytes. An address a client gave could send gigabytes
+ * within the request's deadline, held in the worker's memory; and a listing travels through Temporal,
+ * whose payloads are refused beyond 2 MB.
+ */
+const MAX_JSON_BYTES = 1024 * 1024;
 
 /**
  * Speaks the JSON extranet protocol described in apps/extranet-sandbox/README.md: the sandbox's, and
@@ -240,7 +246,19 @@ export class HttpExtranetConnector implements ExtranetConnector {
 
   private async readJson(response: OutboundResponse, request: ExtranetRequest): Promise<unknown> {
     await this.expectOk(response, request);
-    const text = await response.body.text();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += (chunk as Buffer).length;
+      // Refused as soon as it is too large: the rest is dropped with the connection.
+      if (size > MAX_JSON_BYTES) {
+        throw new ExtranetUnavailableError(
+          `The extranet sent more than ${MAX_JSON_BYTES} bytes of JSON in answer to ${describe(request)}`,
+        );
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
     try {
       return JSON.parse(text) as unknown;
     } catch {
