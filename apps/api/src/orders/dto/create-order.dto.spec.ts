@@ -137,8 +137,9 @@ describe('CreateOrderDto validation', () => {
     [{ test_mode: 1 }, "Le champ 'test_mode' doit être un booléen (true ou false)"],
     [{ external_id: { id: 1 } }, "Le champ 'external_id' doit être une chaîne de caractères ou un nombre"],
     [{ external_id: true }, "Le champ 'external_id' doit être une chaîne de caractères ou un nombre"],
+    [{ external_id: 'x'.repeat(256) }, "Le champ 'external_id' ne doit pas dépasser 255 caractères"],
     [
-      { external_id: 'x'.repeat(256) },
+      { external_id: Number.POSITIVE_INFINITY },
       "Le champ 'external_id' doit être une chaîne de caractères ou un nombre",
     ],
     [{ lots: 12 }, "Le champ 'lots' doit être une chaîne de caractères"],
