@@ -399,11 +399,16 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     apply: (args: A) => Promise<void>,
     extra?: (args: A) => OperatorRefusal | null,
   ): void {
+    const check = validator(action, extra);
     setHandler(
       update,
       (args: A) => {
         const key = currentUpdateInfo()?.id ?? `${orderid}:${action}:${Date.now()}`;
         return turns.run(async () => {
+          // Checked again in its turn: the order may have moved since it was accepted (another
+          // operator's action or a refresh took the turn before it), and it applies to the order as
+          // it is now. A refusal fails the update alone, before any trace.
+          check(args);
           await local.recordOperatorAction({
             orderid,
             version: c.version,
@@ -415,7 +420,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
           return status();
         });
       },
-      { validator: validator(action, extra) },
+      { validator: check },
     );
   }
 

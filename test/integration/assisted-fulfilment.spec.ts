@@ -447,6 +447,40 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
     expect(notified(orderid)).toEqual(['confirmed', 'received', 'waiting', 'received', 'waiting']);
   });
 
+  it('applies one of two releases sent at once and refuses the other cleanly, the workflow unharmed', async () => {
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: { name: 'Foncia', username: 'marie.dupont', password: 'mdp' },
+      ...allRequired(),
+    });
+    await assistedFor(orderid, 'no_connector');
+    await actions.fileStatement(operator, orderid, statement('Deux fois'), id());
+    expect(await stack.stateOf(orderid)).toBe('received');
+
+    // Two operators, or one double click, while the worker is away: the workflow's next task carries
+    // both, and accepts both before either applies.
+    await stack.stopWorker();
+    const releases = Promise.allSettled([
+      actions.release(operator, orderid, id()),
+      actions.release(operator, orderid, id()),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await stack.startWorker();
+    const outcomes = await releases;
+
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (refused) expect(refused.reason).toMatchObject({ details: { refusal: 'order_done' } });
+    expect(await stack.stateOf(orderid)).toBe('done');
+    expect(await auditActions(orderid)).toEqual(['statement_filed', 'released']);
+    expect((await stateChanges(orderid)).filter((change) => change.endsWith('>done'))).toHaveLength(1);
+    const history = await stack.api.temporal.workflow.getHandle(orderWorkflowId(orderid)).fetchHistory();
+    expect((history.events ?? []).filter((event) => event.workflowTaskFailedEventAttributes)).toEqual([]);
+    // And the order still takes a refresh.
+    const refreshed = await stack.http.post(`/order/${orderid}/refresh`, {}, stack.account.headers);
+    expect(refreshed.status).toBe(200);
+  });
+
   async function preStatementKey(orderid: string): Promise<string | null> {
     const rows = (await stack.api.dataSource.query(
       `SELECT storage_key FROM pre_statements WHERE orderid = $1 ORDER BY order_version DESC LIMIT 1`,
