@@ -1,4 +1,4 @@
-import { heartbeat } from '@temporalio/activity';
+import { heartbeat, log } from '@temporalio/activity';
 import { type CollectionBlock } from '@libs/orders/collection/collection-block';
 import { type Doctype } from '@libs/orders/doctype';
 import { type OrderState } from '@libs/orders/order-state';
@@ -104,9 +104,13 @@ export function createOrderActivities(deps: OrderActivityDependencies) {
       documents: ExtranetDocument[],
     ): Promise<void> {
       // Heartbeats also report progress; a retry skips what is already stored.
-      await extranetStep(() =>
+      const refused = await extranetStep(() =>
         deps.collection.downloadDocuments(orderid, version, documents, (done) => heartbeat(done)),
       );
+      for (const { documentId, doctype, problem } of refused) {
+        // Not kept: the document stays missing, and the next poll fetches it again.
+        log.warn('Extranet document not kept', { orderid, version, documentId, doctype, problem });
+      }
     },
 
     async findMissingDocuments(orderid: string, version: number): Promise<Doctype[]> {

@@ -12,6 +12,7 @@ import {
   createOrder,
   openNotificationTestKit,
 } from './notifications/notification-fixtures';
+import { pdfBytes } from '../support/document-fixtures';
 import { waitFor } from '../support/wait-for';
 
 const LISTED: ExtranetDocument[] = Array.from({ length: 8 }, (_, i) => ({
@@ -31,6 +32,8 @@ class CountingExtranet implements ExtranetConnector {
   failing = new Set<string>();
   /** Downloads that wait for the test to let them finish. */
   held = new Map<string, Promise<void>>();
+  /** What the extranet sends for a document instead of its PDF. */
+  answers = new Map<string, { content: Buffer; mimetype: string }>();
 
   async login() {
     this.logins += 1;
@@ -46,7 +49,7 @@ class CountingExtranet implements ExtranetConnector {
     this.downloads.set(documentId, (this.downloads.get(documentId) ?? 0) + 1);
     await this.held.get(documentId);
     if (this.failing.has(documentId)) throw new Error(`${documentId} refused`);
-    return { content: Buffer.from(`%PDF-1.4 ${documentId}`), mimetype: 'application/pdf' };
+    return this.answers.get(documentId) ?? { content: pdfBytes(documentId), mimetype: 'application/pdf' };
   }
 }
 
@@ -165,6 +168,54 @@ describe('downloading an order version’s documents (PostgreSQL, the filesystem
     expect(documents.statements).toEqual([1]);
     // No download started once doc-1 failed.
     expect([...extranet.downloads.keys()]).toEqual(['doc-0', 'doc-1']);
+  });
+
+  it('keeps nothing of an answer that is not the listed document, and the others all the same', async () => {
+    const { orderid, extranet, service, rows } = await collecting();
+    const page = '\ufeff <!DOCTYPE html><html><body>Votre session a expiré</body></html>';
+    extranet.answers.set('doc-1', { content: Buffer.from(page), mimetype: 'text/html' });
+    extranet.answers.set('doc-2', { content: Buffer.alloc(0), mimetype: 'application/pdf' });
+    // Cut short: a PDF without its end.
+    extranet.answers.set('doc-3', {
+      content: pdfBytes('doc-3').subarray(0, 20),
+      mimetype: 'application/pdf',
+    });
+    // Sent as bytes of no stated type, and a PDF all the same: kept, as the listing said.
+    extranet.answers.set('doc-4', { content: pdfBytes('doc-4'), mimetype: 'application/octet-stream' });
+
+    const refused = await service.downloadDocuments(orderid, 1, LISTED, () => undefined);
+
+    expect(refused).toEqual([
+      { documentId: 'doc-1', doctype: Doctype.Minutes, problem: 'a web page' },
+      { documentId: 'doc-2', doctype: Doctype.Minutes, problem: 'empty content' },
+      {
+        documentId: 'doc-3',
+        doctype: Doctype.Minutes,
+        problem: 'not the application/pdf document it was said to be',
+      },
+    ]);
+    expect((await rows()).map((r) => r.source_ref)).toEqual(['doc-0', 'doc-4', 'doc-5', 'doc-6', 'doc-7']);
+    const [kept] = (await kit.dataSource.query(
+      `SELECT mimetype FROM documents WHERE orderid = $1 AND source_ref = 'doc-4'`,
+      [orderid],
+    )) as { mimetype: string }[];
+    expect(kept!.mimetype).toBe('application/pdf');
+
+    // At the next poll the extranet sends them whole: fetched again, and kept.
+    extranet.answers.clear();
+    expect(await service.downloadDocuments(orderid, 1, LISTED, () => undefined)).toEqual([]);
+    expect((await rows()).map((r) => r.source_ref)).toEqual(LISTED.map((d) => d.id));
+  });
+
+  it('counts a required document as missing while its extranet sends a web page in its place', async () => {
+    const { orderid, extranet, service } = await collecting();
+    const summary = { ...LISTED[0]!, id: 'fiche', doctype: Doctype.SummarySheet, title: 'Fiche synthétique' };
+    extranet.answers.set('fiche', {
+      content: Buffer.from('<html><head><title>Connexion</title></head></html>'),
+      mimetype: 'text/html; charset=utf-8',
+    });
+    await service.downloadDocuments(orderid, 1, [summary], () => undefined);
+    expect(await service.missingDoctypes(orderid, 1)).toContain(Doctype.SummarySheet);
   });
 
   it('stores a document whose title is longer than its columns, cut to fit, rather than failing for good', async () => {

@@ -8,7 +8,9 @@ import { type ExtranetSession } from '@libs/extranet/extranet-session';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { type OrderRepository } from '../order.repository';
 import { kindsNotExisting, missingRequiredDoctypes } from '../documents/document-existence';
+import { collectedContentProblem } from '../documents/collected-document-content';
 import { documentStorageKeys } from '../documents/document-storage-key';
+import { isUploadMimetype } from '../documents/uploaded-document';
 import { storedFilename, storedTitle } from '../documents/stored-document-names';
 import { readStoredStatement } from '@libs/statement/stored-statement.reader';
 import {
@@ -34,6 +36,13 @@ export interface DownloadOptions {
   /** Documents downloaded side by side. */
   concurrency?: number;
   rowWindowMs?: number;
+}
+
+/** A listed document whose download was not that document, and not kept. */
+export interface RefusedDownload {
+  documentId: string;
+  doctype: Doctype;
+  problem: string;
 }
 
 interface CachedSession {
@@ -98,7 +107,7 @@ export class OrderCollectionService {
     documents: ExtranetDocument[],
     progress: (done: number) => void,
     { concurrency = 4, rowWindowMs = DOCUMENT_ROW_WINDOW_MS }: DownloadOptions = {},
-  ): Promise<void> {
+  ): Promise<RefusedDownload[]> {
     // A retry skips what an earlier attempt stored.
     const stored = await this.documents.sourceRefsForOrderVersion(orderid, version, 'extranet');
     const wanted = documents.filter((document) => !stored.has(document.id));
@@ -110,11 +119,14 @@ export class OrderCollectionService {
     const orderOf = () => (loading ??= this.order(orderid));
     const rows = new CoalescingDocumentInserter(this.documents, rowWindowMs);
     let failed = false;
+    const refused: RefusedDownload[] = [];
     const workers = Array.from({ length: Math.min(concurrency, wanted.length) }, async () => {
       while (!failed && next < wanted.length) {
         const document = wanted[next++]!;
         try {
-          rows.add(await this.downloadDocument(orderid, orderOf, version, document));
+          const downloaded = await this.downloadDocument(orderid, orderOf, version, document);
+          if ('problem' in downloaded) refused.push(downloaded);
+          else rows.add(downloaded);
         } catch (error) {
           failed = true;
           throw error;
@@ -133,21 +145,28 @@ export class OrderCollectionService {
       throw failure.reason;
     }
     await rows.close();
+    return refused;
   }
 
   /**
    * Downloads and stores one listed document's content (stored once however often it is downloaded),
-   * and returns its row.
+   * and returns its row; or, when what came is not that document, why, with nothing stored.
    */
   private async downloadDocument(
     orderid: string,
     orderOf: () => Promise<OrderEntity>,
     version: number,
     document: ExtranetDocument,
-  ): Promise<NewStoredDocument> {
-    const { content, mimetype } = await this.withSession(orderid, orderOf, (connector, session) =>
+  ): Promise<NewStoredDocument | RefusedDownload> {
+    const downloaded = await this.withSession(orderid, orderOf, (connector, session) =>
       connector.downloadDocument(session, document.id),
     );
+    const { content } = downloaded;
+    const problem = collectedContentProblem(content, document.mimetype, downloaded.mimetype);
+    if (problem !== null) return { documentId: document.id, doctype: document.doctype, problem };
+    // An answer's generic type (application/octet-stream, say) gives way to the listing's, once the
+    // bytes are shown to be of that type.
+    const mimetype = isUploadMimetype(document.mimetype) ? document.mimetype : downloaded.mimetype;
     const sha256 = createHash('sha256').update(content).digest('hex');
     const storageKey = documentStorageKeys.collected(orderid, version, 'extranet', sha256, mimetype);
     await this.store.put(storageKey, content);

@@ -118,10 +118,14 @@ export function filenameProblem(name: string, field: string): string | null {
 
 /** Why the bytes are not a document of the declared type, in French naming `field`; null when they are. */
 export function contentProblem(bytes: Buffer, type: UploadMimetype, field: string): string | null {
-  if (type === 'application/pdf') return isPdf(bytes) ? null : M.pdf(field);
-  return bytes.subarray(0, SIGNATURES[type].length).equals(SIGNATURES[type])
-    ? null
-    : M.contentType(field, type);
+  if (contentIs(bytes, type)) return null;
+  return type === 'application/pdf' ? M.pdf(field) : M.contentType(field, type);
+}
+
+/** Whether the bytes are a document of `type`: a whole PDF, or an image with its signature. */
+export function contentIs(bytes: Buffer, type: UploadMimetype): boolean {
+  if (type === 'application/pdf') return isPdf(bytes);
+  return bytes.subarray(0, SIGNATURES[type].length).equals(SIGNATURES[type]);
 }
 
 export function isUploadMimetype(value: string | null): value is UploadMimetype {
