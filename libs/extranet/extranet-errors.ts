@@ -9,7 +9,8 @@ export type ExtranetErrorCode =
   | 'extranet_credentials_refused'
   | 'extranet_unavailable'
   | 'extranet_destination_refused'
-  | 'extranet_no_connector';
+  | 'extranet_no_connector'
+  | 'extranet_document_unavailable';
 
 export abstract class ExtranetError extends ServiceError {
   abstract override readonly code: ExtranetErrorCode;
@@ -31,6 +32,19 @@ export class ExtranetUnavailableError extends ExtranetError {
   override readonly retryable = true;
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
+  }
+}
+
+/**
+ * The extranet will not give one listed document now: it answers that the document is not there (404,
+ * 410), or sends more than the size limit. The collection goes on without it: it stays missing, and a
+ * later poll asks again. Retrying at once could only fail the same way, and hold every other document.
+ */
+export class ExtranetDocumentUnavailableError extends ExtranetError {
+  override readonly name = 'ExtranetDocumentUnavailableError';
+  readonly code = 'extranet_document_unavailable';
+  constructor(message: string) {
+    super(message);
   }
 }
 

@@ -6,6 +6,7 @@ import { createOutboundHttpClient } from '@libs/platform/outbound/outbound-http-
 import {
   ExtranetCredentialsRefusedError,
   ExtranetDestinationRefusedError,
+  ExtranetDocumentUnavailableError,
   ExtranetUnavailableError,
 } from './extranet-errors';
 import { HttpExtranetConnector } from './http-extranet.connector';
@@ -499,6 +500,21 @@ describe('HttpExtranetConnector', () => {
       expect(downloaded.mimetype).toBe('application/octet-stream');
     });
 
+    it.each([404, 410])(
+      'says a listed document answered %i is not there, apart from the extranet being down',
+      async (status) => {
+        const connector = await connectorFor((_req, res) => {
+          res.writeHead(status);
+          res.end('introuvable');
+        });
+        const error = await connector
+          .downloadDocument(SESSION(stub!.url), 'x')
+          .catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(ExtranetDocumentUnavailableError);
+        expect((error as Error).message).toContain(`answered ${status}`);
+      },
+    );
+
     it('refuses a document over the size limit, declared or not', async () => {
       const declared = await connectorFor(
         (_req, res) => {
@@ -509,6 +525,9 @@ describe('HttpExtranetConnector', () => {
       );
       await expect(declared.downloadDocument(SESSION(stub!.url), 'x')).rejects.toThrow(
         /larger than 10 bytes/,
+      );
+      await expect(declared.downloadDocument(SESSION(stub!.url), 'x')).rejects.toBeInstanceOf(
+        ExtranetDocumentUnavailableError,
       );
       await stub!.close();
       const chunked = await connectorFor(

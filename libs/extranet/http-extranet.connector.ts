@@ -11,6 +11,7 @@ import {
   ExtranetCredentialsRefusedError,
   ExtranetDestinationRefusedError,
   ExtranetError,
+  ExtranetDocumentUnavailableError,
   ExtranetUnavailableError,
 } from './extranet-errors';
 import {
@@ -130,6 +131,12 @@ export class HttpExtranetConnector implements ExtranetConnector {
       token: session.token,
     };
     return this.exchange(session.baseUrl, request, async (response) => {
+      if (response.statusCode === 404 || response.statusCode === 410) {
+        await response.body.dump();
+        throw new ExtranetDocumentUnavailableError(
+          `The extranet answered ${response.statusCode} to ${describe(request)}: the listed document is not there`,
+        );
+      }
       await this.expectOk(response, request);
       const declared = Number(singleHeader(response, 'content-length') ?? NaN);
       if (declared > this.maxDocumentBytes) {
@@ -266,8 +273,8 @@ export class HttpExtranetConnector implements ExtranetConnector {
     }
   }
 
-  private tooLarge(request: ExtranetRequest): ExtranetUnavailableError {
-    return new ExtranetUnavailableError(
+  private tooLarge(request: ExtranetRequest): ExtranetDocumentUnavailableError {
+    return new ExtranetDocumentUnavailableError(
       `The extranet sent a document larger than ${this.maxDocumentBytes} bytes in answer to ${describe(request)}`,
     );
   }

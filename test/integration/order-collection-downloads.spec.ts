@@ -1,6 +1,7 @@
 import { type ExtranetConnectorRegistry } from '@libs/extranet/extranet-connector.registry';
 import { type ExtranetDocument } from '@libs/extranet/extranet-document';
 import { type ExtranetConnector } from '@libs/extranet/extranet.port';
+import { ExtranetDocumentUnavailableError } from '@libs/extranet/extranet-errors';
 import { Doctype } from '@libs/orders/doctype';
 import { OrderCollectionService } from '@libs/orders/collection/order-collection.service';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
@@ -32,6 +33,8 @@ class CountingExtranet implements ExtranetConnector {
   failing = new Set<string>();
   /** Downloads that wait for the test to let them finish. */
   held = new Map<string, Promise<void>>();
+  /** Documents listed that the extranet then says it does not have (404). */
+  gone = new Set<string>();
   /** What the extranet sends for a document instead of its PDF. */
   answers = new Map<string, { content: Buffer; mimetype: string }>();
 
@@ -49,6 +52,7 @@ class CountingExtranet implements ExtranetConnector {
     this.downloads.set(documentId, (this.downloads.get(documentId) ?? 0) + 1);
     await this.held.get(documentId);
     if (this.failing.has(documentId)) throw new Error(`${documentId} refused`);
+    if (this.gone.has(documentId)) throw new ExtranetDocumentUnavailableError(`${documentId} is not there`);
     return this.answers.get(documentId) ?? { content: pdfBytes(documentId), mimetype: 'application/pdf' };
   }
 }
@@ -205,6 +209,25 @@ describe('downloading an order version’s documents (PostgreSQL, the filesystem
     extranet.answers.clear();
     expect(await service.downloadDocuments(orderid, 1, LISTED, () => undefined)).toEqual([]);
     expect((await rows()).map((r) => r.source_ref)).toEqual(LISTED.map((d) => d.id));
+  });
+
+  it('goes on without a listed document the extranet does not have, in the same session', async () => {
+    const { orderid, extranet, service, rows } = await collecting();
+    extranet.gone.add('doc-2');
+    const progress: number[] = [];
+
+    const refused = await service.downloadDocuments(orderid, 1, LISTED, (done) => progress.push(done), {
+      concurrency: 1,
+    });
+
+    expect(refused).toEqual([
+      { documentId: 'doc-2', doctype: Doctype.Minutes, problem: 'doc-2 is not there' },
+    ]);
+    expect((await rows()).map((r) => r.source_ref)).toEqual(
+      LISTED.filter((d) => d.id !== 'doc-2').map((d) => d.id),
+    );
+    expect(progress.at(-1)).toBe(LISTED.length);
+    expect(extranet.logins).toBe(1);
   });
 
   it('counts a required document as missing while its extranet sends a web page in its place', async () => {

@@ -1,6 +1,10 @@
 import { Doctype, REQUIRED_DOCTYPES } from '@libs/orders/doctype';
 import { type ExtranetDocument } from '@libs/extranet/extranet-document';
-import { ExtranetCredentialsRefusedError, ExtranetUnavailableError } from '@libs/extranet/extranet-errors';
+import {
+  ExtranetCredentialsRefusedError,
+  ExtranetDocumentUnavailableError,
+  ExtranetUnavailableError,
+} from '@libs/extranet/extranet-errors';
 import { HttpExtranetConnector } from '@libs/extranet/http-extranet.connector';
 import { createOutboundHttpClient } from '@libs/platform/outbound/outbound-http-client.factory';
 import { type SyndicCredentials } from '@libs/extranet/syndic-credentials';
@@ -170,10 +174,10 @@ describe('HttpExtranetConnector against the sandbox extranet', () => {
     expect((error as Error).message).not.toContain('expired-token');
   });
 
-  it('maps a document that vanished to ExtranetUnavailableError', async () => {
+  it('maps a document that vanished to ExtranetDocumentUnavailableError: that document, not the extranet', async () => {
     const session = await connector.login(credentials(usernameFor('tilleuls')));
     await expect(connector.downloadDocument(session, 'no/such document')).rejects.toBeInstanceOf(
-      ExtranetUnavailableError,
+      ExtranetDocumentUnavailableError,
     );
   });
 });

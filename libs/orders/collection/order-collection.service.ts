@@ -5,6 +5,7 @@ import { type ExtranetConnectorRegistry } from '@libs/extranet/extranet-connecto
 import { type ExtranetDocument } from '@libs/extranet/extranet-document';
 import { type ExtranetConnector } from '@libs/extranet/extranet.port';
 import { type ExtranetSession } from '@libs/extranet/extranet-session';
+import { ExtranetDocumentUnavailableError } from '@libs/extranet/extranet-errors';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { type OrderRepository } from '../order.repository';
 import { kindsNotExisting, missingRequiredDoctypes } from '../documents/document-existence';
@@ -128,6 +129,12 @@ export class OrderCollectionService {
           if ('problem' in downloaded) refused.push(downloaded);
           else rows.add(downloaded);
         } catch (error) {
+          // One document the extranet will not give now holds none of the others.
+          if (error instanceof ExtranetDocumentUnavailableError) {
+            refused.push({ documentId: document.id, doctype: document.doctype, problem: error.message });
+            progress(++done);
+            continue;
+          }
           failed = true;
           throw error;
         }
@@ -226,7 +233,8 @@ export class OrderCollectionService {
     try {
       return await call(connector, session);
     } catch (error) {
-      this.sessions.delete(orderid);
+      // A document the extranet does not have says nothing against the session.
+      if (!(error instanceof ExtranetDocumentUnavailableError)) this.sessions.delete(orderid);
       throw error;
     }
   }
