@@ -17,7 +17,7 @@ import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { DomainError } from '@libs/platform/domain-error';
 import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
 import { type SecretBox } from '@libs/security/secret-box';
-import { validateStatement } from '@libs/statement/statement.validator';
+import { validateFiledStatement } from '@libs/statement/statement-filing.rules';
 import { type FulfilmentGateway } from './fulfilment-gateway';
 import { type FulfilmentStatus, type WorkflowOperatorAction } from './fulfilment-workflow.contract';
 import { type OperatorActionRecorder } from './operator-action.recorder';
@@ -68,7 +68,7 @@ export class OperatorActionsService {
     statement: unknown,
     actionId: string,
   ): Promise<FulfilmentStatus> {
-    const validation = validateStatement(statement);
+    const validation = validateFiledStatement(statement);
     if (!validation.valid) {
       throw new DomainError(
         'validation_failed',

@@ -199,6 +199,14 @@ export const STATEMENT_MESSAGES = {
   duplicateLot: (field: string, lot: string) => `Le champ '${field}' : le lot ${lot} figure deux fois`,
   callsOrder: (field: string) =>
     `Le champ '${field}' : les appels de fonds doivent être classés par date d'échéance`,
+  withoutWorksFund: (field: string) =>
+    `Le champ '${field}' doit rester vide : le relevé indique que le syndicat n'a pas de fonds de travaux`,
+  sharesBeyondTotal: (field: string, total: number) =>
+    `Le champ '${field}' : les tantièmes du lot dépassent ceux de l'immeuble (${total})`,
+  lotSharesBeyondTotal: (field: string, sum: number) =>
+    `Le champ '${field}' : les tantièmes des lots du vendeur (${sum} au total) dépassent ceux de l'immeuble`,
+  worksPlanNoneDated: (field: string) =>
+    `Le champ '${field}' doit rester vide : aucun plan pluriannuel de travaux n'est indiqué`,
 } as const;
 
 /**

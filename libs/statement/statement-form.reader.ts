@@ -10,12 +10,12 @@ import {
   parseLeaf,
 } from './statement-form.values';
 import { type FormDescriptor, type StatementIssue } from './statement-schema';
-import { validateStatement } from './statement.validator';
+import { validateFiledStatement } from './statement-filing.rules';
 
 /**
  * Reads the statement form as a urlencoded body parser gives it (a record of string, or string[] for
  * a name posted several times; see `statement-form.values.ts`) into the model's JSON, filed by an
- * operator, for `validateStatement`. Blank list lines are left out and the lines renumbered, so the
+ * operator, for `validateFiledStatement`. Blank list lines are left out and the lines renumbered, so the
  * JSON's paths, the issues' names and `posted` agree. Unknown names are ignored. A value that does
  * not read is reported (naming the field by its label) and kept as typed in the JSON, which the
  * validator then refuses too: the JSON of a form with issues is never a valid statement, save for
@@ -51,7 +51,7 @@ export type StatementFormCheck =
  */
 export function checkStatementForm(body: FormBody): StatementFormCheck {
   const reading = readStatementForm(body);
-  const validation = validateStatement(reading.json);
+  const validation = validateFiledStatement(reading.json);
   if (validation.valid && reading.issues.length === 0) return validation;
   const reported = new Set(reading.issues.map((issue) => locateInput(issue.field).row));
   const further = validation.valid
