@@ -54,7 +54,11 @@ async function main(): Promise<void> {
       _v: number,
       documents: ExtranetDocument[],
       progress: (n: number) => void,
-    ) => documents.forEach((_d, i) => progress(i + 1)),
+    ) => {
+      documents.forEach((_d, i) => progress(i + 1));
+      // Every document kept: none refused.
+      return [];
+    },
     missingDoctypes: async () => [],
   } as unknown as OrderActivityDependencies['collection'];
   const notifications: NotificationActivityDependencies = {
