@@ -294,6 +294,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
           break;
         }
         case 'received': {
+          // An upload signalled from here on is seen by the wait that follows, if this read misses it.
+          if (input.keepsEarlyUploads) uploadsArrived = false;
           const missing = await collectDocuments(version, method);
           if (missing.length === 0) {
             await finish(version);
@@ -330,8 +332,11 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
       if (historyIsLong()) return 'continue-as-new';
       const remaining = deadline - Date.now();
       if (remaining <= 0) return collectDocuments(version, method);
-      uploadsArrived = false;
+      if (!input.keepsEarlyUploads) uploadsArrived = false;
       await condition(() => uploadsArrived, Math.min(settings.pollIntervalMs, remaining));
+      // Cleared before the read, not before the wait: an upload signalled during the read or the
+      // transition before it wakes the next wait at once.
+      if (input.keepsEarlyUploads) uploadsArrived = false;
       const missing = await collectDocuments(version, method);
       if (missing.length === 0) return missing;
     }

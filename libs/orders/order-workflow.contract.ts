@@ -76,6 +76,12 @@ export interface OrderWorkflowInput {
    * before keep their history's behaviour (a blocked collection waits for a refresh).
    */
   routesFulfilment?: boolean;
+  /**
+   * Set on runs started since an upload signalled while the missing documents were being read is kept
+   * for the wait that follows (it was dropped, and the upload waited for the next poll). Runs started
+   * before clear the signal where their histories did.
+   */
+  keepsEarlyUploads?: boolean;
   carried?: CarriedOrderState;
 }
 

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import {
-  type NotificationActivityDependencies,
-  createNotificationActivities,
-} from '@activities/notification.activities';
-import { type OrderActivityDependencies, createOrderActivities } from '@activities/order.activities';
+import { type OrderActivityDependencies } from '@activities/order.activities';
 import { createTaskQueueWorkers } from '@apps/worker/src/worker.composition';
 import { type ExtranetDocument } from '@libs/extranet/extranet-document';
 import { TemporalNotificationWorkflowStarter } from '@libs/notifications/temporal-notification-workflow.starter';
@@ -12,6 +8,7 @@ import { loadConfig } from '@libs/platform/config/app-config';
 import { skipBaselineCompiler } from '@libs/platform/runtime/baseline-compiler';
 import { useSmallBufferPool } from '@libs/platform/runtime/buffer-pool';
 import { createTemporalClient } from '@libs/platform/temporal/temporal-client';
+import { standInActivities } from '../support/stand-in-activities';
 
 /**
  * The benchmark's floor: the order and notification workers exactly as the service runs them (the same
@@ -61,30 +58,12 @@ async function main(): Promise<void> {
     },
     missingDoctypes: async () => [],
   } as unknown as OrderActivityDependencies['collection'];
-  const notifications: NotificationActivityDependencies = {
-    notifications: {
-      attempt: async () => ({ kind: 'delivered' }),
-      attemptInOrder: async (ids) => ids.map(() => ({ kind: 'delivered' as const })),
-      markFailed: async () => undefined,
-    },
-    confirmations: { send: async () => 'sent' },
-  };
-  const activities = {
-    ...createOrderActivities({
-      orders,
-      collection,
-      refreshes: {} as OrderActivityDependencies['refreshes'],
-      preStatements: {
-        generate: async () => undefined,
-      } as unknown as OrderActivityDependencies['preStatements'],
-      // Temporal's part of an order: the notification queue is signalled as the service does.
-      notificationQueue: TemporalNotificationWorkflowStarter.fromConfig(client, config),
-      // Test-mode orders are never routed: the sandbox serves them.
-      fulfilment: {} as OrderActivityDependencies['fulfilment'],
-      operatorActions: {} as OrderActivityDependencies['operatorActions'],
-    }),
-    ...createNotificationActivities(notifications),
-  };
+  const activities = standInActivities({
+    orders,
+    collection,
+    // Temporal's part of an order: the notification queue is signalled as the service does.
+    notificationQueue: TemporalNotificationWorkflowStarter.fromConfig(client, config),
+  });
   const workers = await createTaskQueueWorkers(config, connection, activities);
   await Promise.all(workers.map((worker) => worker.run()));
   await connection.close();

@@ -32,7 +32,7 @@ export class TemporalOrderWorkflowStarter implements OrderWorkflowStarter {
   async start(
     order: Omit<
       OrderWorkflowInput,
-      'settings' | 'carried' | 'queuesConfirmedNotification' | 'routesFulfilment'
+      'settings' | 'carried' | 'queuesConfirmedNotification' | 'routesFulfilment' | 'keepsEarlyUploads'
     >,
   ): Promise<void> {
     const input: OrderWorkflowInput = {
@@ -40,6 +40,7 @@ export class TemporalOrderWorkflowStarter implements OrderWorkflowStarter {
       settings: this.settings,
       queuesConfirmedNotification: true,
       routesFulfilment: true,
+      keepsEarlyUploads: true,
     };
     await startWorkflowOnce(
       this.client,

@@ -1,0 +1,39 @@
+import {
+  type NotificationActivityDependencies,
+  createNotificationActivities,
+} from '@activities/notification.activities';
+import { type OrderActivityDependencies, createOrderActivities } from '@activities/order.activities';
+
+/** Notifications all delivered at the first attempt, emails all sent: nothing leaves the process. */
+export const DELIVERING_NOTIFICATIONS: NotificationActivityDependencies = {
+  notifications: {
+    attempt: async () => ({ kind: 'delivered' }),
+    attemptInOrder: async (ids) => ids.map(() => ({ kind: 'delivered' as const })),
+    markFailed: async () => undefined,
+  },
+  confirmations: { send: async () => 'sent' },
+};
+
+/**
+ * The service's activities, its own adapters, over the order side's dependencies a caller plays (the
+ * rest absent: test-mode orders are never routed, refreshed nor acted on by operators here), a
+ * pre-statement that takes no work unless given, and notifications that are all delivered.
+ */
+export function standInActivities(
+  order: Pick<OrderActivityDependencies, 'orders' | 'collection' | 'notificationQueue'> &
+    Partial<Pick<OrderActivityDependencies, 'preStatements'>>,
+): object {
+  return {
+    ...createOrderActivities({
+      // A pre-statement generated in no time, and nowhere.
+      preStatements: {
+        generate: async () => undefined,
+      } as unknown as OrderActivityDependencies['preStatements'],
+      ...order,
+      refreshes: {} as OrderActivityDependencies['refreshes'],
+      fulfilment: {} as OrderActivityDependencies['fulfilment'],
+      operatorActions: {} as OrderActivityDependencies['operatorActions'],
+    }),
+    ...createNotificationActivities(DELIVERING_NOTIFICATIONS),
+  };
+}
