@@ -143,18 +143,11 @@ export class HttpExtranetConnector implements ExtranetConnector {
         dropResponseBody(response);
         throw this.tooLarge(request);
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of response.body) {
-        size += (chunk as Buffer).length;
-        // Refused as soon as it is too large, rather than held in memory to the end.
-        if (size > this.maxDocumentBytes) throw this.tooLarge(request);
-        chunks.push(chunk as Buffer);
-      }
+      const content = await readBodyWithin(response, this.maxDocumentBytes, () => this.tooLarge(request));
       const mimetype = (singleHeader(response, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       // Stored with the document (documents.mimetype): anything but a media type is not one.
       return {
-        content: Buffer.concat(chunks),
+        content,
         mimetype: MEDIA_TYPE.test(mimetype) ? mimetype : 'application/octet-stream',
       };
     });
@@ -253,19 +246,15 @@ export class HttpExtranetConnector implements ExtranetConnector {
 
   private async readJson(response: OutboundResponse, request: ExtranetRequest): Promise<unknown> {
     await this.expectOk(response, request);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
-      // Refused as soon as it is too large: the rest is dropped with the connection.
-      if (size > MAX_JSON_BYTES) {
-        throw new ExtranetUnavailableError(
+    const body = await readBodyWithin(
+      response,
+      MAX_JSON_BYTES,
+      () =>
+        new ExtranetUnavailableError(
           `The extranet sent more than ${MAX_JSON_BYTES} bytes of JSON in answer to ${describe(request)}`,
-        );
-      }
-      chunks.push(chunk as Buffer);
-    }
-    const text = Buffer.concat(chunks).toString('utf8');
+        ),
+    );
+    const text = body.toString('utf8');
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -312,4 +301,23 @@ function singleHeader(response: OutboundResponse, name: string): string | null {
 /** Method and path only: the query may carry lot numbers, never worth a log line, and no secret goes in a path. */
 function describe(request: ExtranetRequest): string {
   return `${request.method} /${request.path}`;
+}
+
+/**
+ * The whole body, refused with `tooLarge()` as soon as it passes `maxBytes` rather than held in memory
+ * to the end: the rest is dropped with the connection.
+ */
+async function readBodyWithin(
+  response: OutboundResponse,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
 }
