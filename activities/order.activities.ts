@@ -94,8 +94,9 @@ export function createOrderActivities(deps: OrderActivityDependencies) {
       await extranetStep(() => deps.collection.collectStatement(orderid, version));
     },
 
-    async listExtranetDocuments(orderid: string): Promise<ExtranetDocument[]> {
-      return extranetStep(() => deps.collection.listDocuments(orderid));
+    /** `version` is absent from the steps that runs scheduled before it was passed. */
+    async listExtranetDocuments(orderid: string, version?: number): Promise<ExtranetDocument[]> {
+      return extranetStep(() => deps.collection.listDocuments(orderid, version));
     },
 
     async downloadExtranetDocuments(

@@ -247,7 +247,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
 
   async function collectDocuments(version: number, method: 'extranet' | 'upload'): Promise<Doctype[]> {
     if (method === 'extranet') {
-      const listed = await extranet.listExtranetDocuments(orderid);
+      const listed = await extranet.listExtranetDocuments(orderid, version);
       if (listed.length > 0) await downloads.downloadExtranetDocuments(orderid, version, listed);
     }
     return local.findMissingDocuments(orderid, version);

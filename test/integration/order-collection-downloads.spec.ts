@@ -1,6 +1,7 @@
 import { type ExtranetConnectorRegistry } from '@libs/extranet/extranet-connector.registry';
 import { type ExtranetDocument } from '@libs/extranet/extranet-document';
 import { type ExtranetConnector } from '@libs/extranet/extranet.port';
+import { type SyndicCredentials } from '@libs/extranet/syndic-credentials';
 import { ExtranetDocumentUnavailableError } from '@libs/extranet/extranet-errors';
 import { Doctype } from '@libs/orders/doctype';
 import { OrderCollectionService } from '@libs/orders/collection/order-collection.service';
@@ -30,6 +31,8 @@ const LISTED: ExtranetDocument[] = Array.from({ length: 8 }, (_, i) => ({
 class CountingExtranet implements ExtranetConnector {
   readonly downloads = new Map<string, number>();
   logins = 0;
+  /** The user name of each login, in order. */
+  usernames: string[] = [];
   failing = new Set<string>();
   /** Downloads that wait for the test to let them finish. */
   held = new Map<string, Promise<void>>();
@@ -38,8 +41,9 @@ class CountingExtranet implements ExtranetConnector {
   /** What the extranet sends for a document instead of its PDF. */
   answers = new Map<string, { content: Buffer; mimetype: string }>();
 
-  async login() {
+  async login(credentials: SyndicCredentials) {
     this.logins += 1;
+    this.usernames.push(credentials.username);
     return { token: 'jeton', baseUrl: 'https://extranet.example.fr' };
   }
   async fetchStatement(): Promise<never> {
@@ -281,24 +285,46 @@ describe('downloading an order version’s documents (PostgreSQL, the filesystem
     const reads = jest.spyOn(orders, 'findById');
     await service.verifyLogin(orderid);
     expect(reads).toHaveBeenCalledTimes(1);
-    await service.listDocuments(orderid);
+    await service.listDocuments(orderid, 1);
     await service.downloadDocuments(orderid, 1, LISTED, () => undefined);
     expect(reads).toHaveBeenCalledTimes(1);
     expect(extranet.logins).toBe(1);
 
     // A failed call drops the session: the next one reads the order and logs in again.
+    await kit.dataSource.query(`DELETE FROM documents WHERE orderid = $1`, [orderid]);
     extranet.failing.add('doc-0');
     await expect(
-      service.downloadDocuments(orderid, 2, LISTED, () => undefined, { concurrency: 1 }),
+      service.downloadDocuments(orderid, 1, LISTED, () => undefined, { concurrency: 1 }),
     ).rejects.toThrow();
     expect(reads).toHaveBeenCalledTimes(1);
     extranet.failing.clear();
-    await service.downloadDocuments(orderid, 2, LISTED, () => undefined);
+    await service.downloadDocuments(orderid, 1, LISTED, () => undefined);
     expect(reads).toHaveBeenCalledTimes(2);
     expect(extranet.logins).toBe(2);
 
     // Checking the credentials always logs in afresh, a session cached or not.
     await service.verifyLogin(orderid);
     expect(extranet.logins).toBe(3);
+  });
+
+  it('serves a refresh’s new round from a session opened with its own syndic data', async () => {
+    const { orderid, extranet, service } = await collecting();
+    await service.verifyLogin(orderid);
+    await service.listDocuments(orderid, 1);
+    expect(extranet.usernames).toHaveLength(1);
+
+    // The client's refresh brings other credentials with a new round, within the session's minute:
+    // the new round's steps may run on a worker that holds the old round's session.
+    await kit.dataSource.query(
+      `UPDATE orders SET version = 2, syndic_username = 'nouvel-identifiant', syndic_password_sealed = $2
+        WHERE orderid = $1`,
+      [orderid, kit.security.secretBox.seal('nouveau-mot-de-passe', orderid)],
+    );
+    await service.listDocuments(orderid, 2);
+    await service.downloadDocuments(orderid, 2, LISTED.slice(0, 1), () => undefined);
+    expect(extranet.usernames.slice(1)).toEqual(['nouvel-identifiant']);
+    // A step scheduled before the round was passed lists for the order's current round.
+    await service.listDocuments(orderid);
+    expect(extranet.logins).toBe(2);
   });
 });

@@ -55,6 +55,9 @@ interface CachedSession {
 /**
  * Collection from the syndic's extranet on an order's behalf. The extranet session never leaves the
  * worker (it is cached here briefly, never passed through Temporal), and each step can be retried alone.
+ * Sessions are cached per collection round (`sessionKey`): a refresh brings new syndic data with a new
+ * round, so no step of the new round is served from a session opened with the old data, whichever
+ * worker opened it.
  */
 export class OrderCollectionService {
   private readonly sessions = new Map<string, CachedSession>();
@@ -73,26 +76,30 @@ export class OrderCollectionService {
    * permanent failures of order-processing-failure.ts (beside this file) when no extranet can be reached.
    */
   async verifyLogin(orderid: string): Promise<void> {
+    const order = await this.order(orderid);
     // Always a fresh login: this step exists to check the credentials.
-    this.sessions.delete(orderid);
-    await this.open(() => this.order(orderid));
+    const key = sessionKey(orderid, order.version);
+    this.sessions.delete(key);
+    await this.open(key, async () => order);
   }
 
   async collectStatement(orderid: string, version: number): Promise<void> {
     const order = await this.order(orderid);
     const statement = await this.withSession(
-      orderid,
+      sessionKey(orderid, version),
       async () => order,
       (connector, session) => connector.fetchStatement(session, parseLots(order.lots)),
     );
     await this.orders.saveStatement(orderid, version, statement);
   }
 
-  async listDocuments(orderid: string): Promise<ExtranetDocument[]> {
-    return this.withSession(
-      orderid,
-      () => this.order(orderid),
-      (connector, session) => connector.listDocuments(session),
+  /** `version` is the round's; a step scheduled before it was passed lists for the order's current round. */
+  async listDocuments(orderid: string, version?: number): Promise<ExtranetDocument[]> {
+    let loading: Promise<OrderEntity> | undefined;
+    const orderOf = () => (loading ??= this.order(orderid));
+    const round = version ?? (await orderOf()).version;
+    return this.withSession(sessionKey(orderid, round), orderOf, (connector, session) =>
+      connector.listDocuments(session),
     );
   }
 
@@ -165,7 +172,7 @@ export class OrderCollectionService {
     version: number,
     document: ExtranetDocument,
   ): Promise<NewStoredDocument | RefusedDownload> {
-    const downloaded = await this.withSession(orderid, orderOf, (connector, session) =>
+    const downloaded = await this.withSession(sessionKey(orderid, version), orderOf, (connector, session) =>
       connector.downloadDocument(session, document.id),
     );
     const { content } = downloaded;
@@ -221,37 +228,37 @@ export class OrderCollectionService {
   }
 
   /**
-   * Runs `call` with a cached session; a failure drops the session so the retry logs in again. The
-   * order (`orderOf`) is read only to open a session.
+   * Runs `call` with the round's cached session; a failure drops the session so the retry logs in
+   * again. The order (`orderOf`) is read only to open a session.
    */
   private async withSession<T>(
-    orderid: string,
+    key: string,
     orderOf: () => Promise<OrderEntity>,
     call: (connector: ExtranetConnector, session: ExtranetSession) => Promise<T>,
   ): Promise<T> {
-    const { connector, session } = await this.session(orderid, orderOf);
+    const { connector, session } = await this.session(key, orderOf);
     try {
       return await call(connector, session);
     } catch (error) {
       // A document the extranet does not have says nothing against the session.
-      if (!(error instanceof ExtranetDocumentUnavailableError)) this.sessions.delete(orderid);
+      if (!(error instanceof ExtranetDocumentUnavailableError)) this.sessions.delete(key);
       throw error;
     }
   }
 
-  private async session(orderid: string, orderOf: () => Promise<OrderEntity>): Promise<CachedSession> {
-    const cached = this.sessions.get(orderid);
+  private async session(key: string, orderOf: () => Promise<OrderEntity>): Promise<CachedSession> {
+    const cached = this.sessions.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached;
     // Downloads side by side share one login rather than each opening a session of its own.
-    let opening = this.opening.get(orderid);
+    let opening = this.opening.get(key);
     if (!opening) {
-      opening = this.open(orderOf).finally(() => this.opening.delete(orderid));
-      this.opening.set(orderid, opening);
+      opening = this.open(key, orderOf).finally(() => this.opening.delete(key));
+      this.opening.set(key, opening);
     }
     return opening;
   }
 
-  private async open(orderOf: () => Promise<OrderEntity>): Promise<CachedSession> {
+  private async open(key: string, orderOf: () => Promise<OrderEntity>): Promise<CachedSession> {
     const order = await orderOf();
     const credentials = syndicCredentialsOf(order, this.secretBox);
     if (!credentials) {
@@ -264,7 +271,12 @@ export class OrderCollectionService {
       expiresAt: Date.now() + SESSION_TTL_MS,
     };
     if (this.sessions.size >= MAX_CACHED_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
-    this.sessions.set(order.orderid, fresh);
+    this.sessions.set(key, fresh);
     return fresh;
   }
+}
+
+/** A collection round's sessions: its syndic data are the round's (a refresh starts a new one). */
+function sessionKey(orderid: string, version: number): string {
+  return `${orderid}@${version}`;
 }
