@@ -192,6 +192,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
           c.credentialsRefused = false;
           c.credentialsRefusedAt = null;
           c.collectionBlocked = false;
+          c.pollsFailingSince = null;
           // A new round, routed again; an operator's cancellation ends with it.
           c.fulfilment = undefined;
           c.cancelled = false;
@@ -263,6 +264,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   async function assist(reason: AssistanceReason, detail: string): Promise<void> {
     await local.assistFulfilment({ orderid, version: c.version, reason, detail });
     c.fulfilment = 'assisted';
+    // A connector given up on starts afresh if operators hand the order back.
+    c.pollsFailingSince = null;
   }
 
   /** Drives the order from its current state until it rests (done, waiting for a refresh, assisted). */
@@ -328,6 +331,21 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     method: 'extranet' | 'upload',
   ): Promise<Doctype[] | 'continue-as-new'> {
     const deadline = (c.waitingSince ?? Date.now()) + settings.waitingDeadlineMs;
+    if (input.boundsWaitingPolls) {
+      for (;;) {
+        if (historyIsLong()) return 'continue-as-new';
+        const remaining = deadline - Date.now();
+        if (remaining > 0) {
+          await condition(() => uploadsArrived, Math.min(settings.pollIntervalMs, remaining));
+        }
+        const missing = await pollWhileWaiting(
+          version,
+          method,
+          Math.min(Date.now() + settings.pollIntervalMs, deadline),
+        );
+        if (missing.length === 0 || Date.now() >= deadline) return missing;
+      }
+    }
     for (;;) {
       if (historyIsLong()) return 'continue-as-new';
       const remaining = deadline - Date.now();
@@ -339,6 +357,90 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
       if (input.keepsEarlyUploads) uploadsArrived = false;
       const missing = await collectDocuments(version, method);
       if (missing.length === 0) return missing;
+    }
+  }
+
+  /**
+   * One poll of the wait: the extranet's new documents, then what is still missing. The extranet is
+   * given until `until` (one attempt's time at least, at the deadline too): an extranet that fails is
+   * tried again at the next poll, instead of holding the deadline. An upload, the one that woke the
+   * wait or one during the poll, is read at once, without waiting for the extranet.
+   */
+  async function pollWhileWaiting(
+    version: number,
+    method: 'extranet' | 'upload',
+    until: number,
+  ): Promise<Doctype[]> {
+    if (method === 'extranet') {
+      const poll = new CancellationScope();
+      const outcome = poll
+        .run(() => fetchNewDocuments(version, until))
+        .then(
+          () => null,
+          (error: unknown) => ({ error }),
+        );
+      let settled = false;
+      void outcome.then(() => {
+        settled = true;
+      });
+      for (;;) {
+        await condition(() => settled || uploadsArrived);
+        if (settled) break;
+        uploadsArrived = false;
+        const missing = await local.findMissingDocuments(orderid, version);
+        if (missing.length === 0) {
+          poll.cancel();
+          await outcome;
+          return missing;
+        }
+      }
+      const failed = await outcome;
+      if (failed === null) c.pollsFailingSince = null;
+      else noteFailedPoll(failed.error);
+    }
+    uploadsArrived = false;
+    return local.findMissingDocuments(orderid, version);
+  }
+
+  async function fetchNewDocuments(version: number, until: number): Promise<void> {
+    const listed = await stepUntil(until, settings.extranetActivityTimeoutMs).listExtranetDocuments(
+      orderid,
+      version,
+    );
+    if (listed.length > 0) {
+      await stepUntil(until, settings.extranetActivityTimeoutMs * 5).downloadExtranetDocuments(
+        orderid,
+        version,
+        listed,
+      );
+    }
+  }
+
+  /** Extranet steps retried until `until`, each given one attempt's time at least. */
+  function stepUntil(until: number, attemptMs: number) {
+    return proxyActivities<OrderActivities>({
+      startToCloseTimeout: attemptMs,
+      heartbeatTimeout,
+      retry: extranetRetry,
+      scheduleToCloseTimeout: Math.max(until - Date.now(), attemptMs),
+    });
+  }
+
+  /**
+   * A poll the extranet failed until its time was up: the wait goes on. Where orders are routed, an
+   * extranet failing for longer than the give-up delay means the connector failed, as in any other step.
+   * What fails for good (refused credentials, a blocked collection) ends the round as it always did.
+   */
+  function noteFailedPoll(error: unknown): void {
+    // The schedule-to-close time is up: Temporal ends the step with its last failure, retry state TIMEOUT.
+    if (!(error instanceof ActivityFailure && error.retryState === 'TIMEOUT')) throw error;
+    if (c.pollsFailingSince == null) c.pollsFailingSince = Date.now();
+    if (
+      routes &&
+      settings.connectorGiveUpMs !== undefined &&
+      Date.now() - c.pollsFailingSince >= settings.connectorGiveUpMs
+    ) {
+      throw error;
     }
   }
 

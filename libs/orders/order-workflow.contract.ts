@@ -57,6 +57,11 @@ export interface CarriedOrderState {
   credentialsRefusedAt?: number | null;
   /** The refresh request that opened the current round, so that one delivered again is not reapplied. */
   refreshRequestId?: string;
+  /**
+   * Epoch ms of the first poll of the wait, in a row, that the extranet failed (null when the last one
+   * answered): where orders are routed, failing longer than the give-up delay hands the order over.
+   */
+  pollsFailingSince?: number | null;
 }
 
 export interface OrderWorkflowInput {
@@ -82,6 +87,12 @@ export interface OrderWorkflowInput {
    * before clear the signal where their histories did.
    */
   keepsEarlyUploads?: boolean;
+  /**
+   * Set on runs started since a poll during the wait for documents is bounded: an extranet that fails
+   * then holds neither the deadline nor a client's upload (the poll was retried without end). Runs
+   * started before poll where their histories did.
+   */
+  boundsWaitingPolls?: boolean;
   carried?: CarriedOrderState;
 }
 

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { type NativeConnection } from '@temporalio/worker';
 import { type OrderActivityDependencies } from '@activities/order.activities';
-import { createTaskQueueWorkers } from '@apps/worker/src/worker.composition';
 import { type Doctype } from '@libs/orders/doctype';
 import { DOCUMENTS_UPLOADED_SIGNAL, ORDER_STATE_QUERY } from '@libs/orders/order-workflow.contract';
 import { orderWorkflowId } from '@libs/orders/order-id';
 import { TemporalOrderWorkflowStarter } from '@libs/orders/workflow-starts/temporal-order-workflow.starter';
 import { type AppConfig, loadConfig } from '@libs/platform/config/app-config';
 import { createTemporalClient } from '@libs/platform/temporal/temporal-client';
-import { standInActivities } from '../support/stand-in-activities';
+import { type StandInWorkers, runStandInWorkers } from '../support/stand-in-workers';
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -23,8 +22,7 @@ import { waitFor } from '../support/wait-for';
 describe('an upload signalled while the order reads what is missing (Temporal)', () => {
   let config: AppConfig;
   let connection: NativeConnection;
-  let workers: Worker[];
-  let running: Promise<unknown>;
+  let workers: StandInWorkers;
   const reads: Doctype[][] = [];
   let uploadDuringRead: (() => Promise<void>) | null = null;
 
@@ -35,7 +33,6 @@ describe('an upload signalled while the order reads what is missing (Temporal)',
       POLL_INTERVAL: '1h',
       WAITING_DEADLINE: '2h',
     });
-    connection = await NativeConnection.connect({ address: config.temporal.address });
     // The minutes are missing until the client's upload, which comes during the first read.
     let uploaded = false;
     const collection = {
@@ -59,21 +56,13 @@ describe('an upload signalled while the order reads what is missing (Temporal)',
       recordTransition: async () => ({ notificationId: randomUUID() }),
       findCreationNotificationId: async () => randomUUID(),
     } as unknown as OrderActivityDependencies['orders'];
-    const activities = standInActivities({
+    workers = await runStandInWorkers(config, {
       orders,
       collection,
-      notificationQueue: {
-        enqueue: async () => undefined,
-      } as unknown as OrderActivityDependencies['notificationQueue'],
     });
-    workers = await createTaskQueueWorkers(config, connection, activities);
-    running = Promise.all(workers.map((worker) => worker.run()));
+    connection = workers.connection;
   });
-  afterAll(async () => {
-    for (const worker of workers ?? []) worker.shutdown();
-    await running;
-    await connection?.close();
-  });
+  afterAll(() => workers?.stop());
 
   it('reads again at once and finishes, instead of waiting for the next poll', async () => {
     const client = createTemporalClient(connection, config);

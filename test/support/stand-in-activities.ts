@@ -16,12 +16,13 @@ export const DELIVERING_NOTIFICATIONS: NotificationActivityDependencies = {
 
 /**
  * The service's activities, its own adapters, over the order side's dependencies a caller plays (the
- * rest absent: test-mode orders are never routed, refreshed nor acted on by operators here), a
- * pre-statement that takes no work unless given, and notifications that are all delivered.
+ * rest absent: orders are not refreshed nor acted on by operators here, and routed only when the caller
+ * plays the router), a pre-statement that takes no work unless given, and notifications that are all
+ * delivered.
  */
 export function standInActivities(
   order: Pick<OrderActivityDependencies, 'orders' | 'collection' | 'notificationQueue'> &
-    Partial<Pick<OrderActivityDependencies, 'preStatements'>>,
+    Partial<Pick<OrderActivityDependencies, 'preStatements' | 'fulfilment'>>,
 ): object {
   return {
     ...createOrderActivities({
@@ -29,9 +30,9 @@ export function standInActivities(
       preStatements: {
         generate: async () => undefined,
       } as unknown as OrderActivityDependencies['preStatements'],
+      fulfilment: {} as OrderActivityDependencies['fulfilment'],
       ...order,
       refreshes: {} as OrderActivityDependencies['refreshes'],
-      fulfilment: {} as OrderActivityDependencies['fulfilment'],
       operatorActions: {} as OrderActivityDependencies['operatorActions'],
     }),
     ...createNotificationActivities(DELIVERING_NOTIFICATIONS),

@@ -32,7 +32,12 @@ export class TemporalOrderWorkflowStarter implements OrderWorkflowStarter {
   async start(
     order: Omit<
       OrderWorkflowInput,
-      'settings' | 'carried' | 'queuesConfirmedNotification' | 'routesFulfilment' | 'keepsEarlyUploads'
+      | 'settings'
+      | 'carried'
+      | 'queuesConfirmedNotification'
+      | 'routesFulfilment'
+      | 'keepsEarlyUploads'
+      | 'boundsWaitingPolls'
     >,
   ): Promise<void> {
     const input: OrderWorkflowInput = {
@@ -41,6 +46,7 @@ export class TemporalOrderWorkflowStarter implements OrderWorkflowStarter {
       queuesConfirmedNotification: true,
       routesFulfilment: true,
       keepsEarlyUploads: true,
+      boundsWaitingPolls: true,
     };
     await startWorkflowOnce(
       this.client,
