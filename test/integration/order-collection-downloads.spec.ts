@@ -245,6 +245,27 @@ describe('downloading an order version’s documents (PostgreSQL, the filesystem
     expect(await service.missingDoctypes(orderid, 1)).toContain(Doctype.SummarySheet);
   });
 
+  it('counts the règlement as missing while the extranet has only a modifying act of it', async () => {
+    const { orderid, service } = await collecting();
+    const amendment = {
+      ...LISTED[0]!,
+      id: 'modificatif',
+      doctype: Doctype.CoOwnershipRules,
+      kind: 'rules-amendment' as const,
+      title: 'Acte modificatif du 12 mars 2019',
+    };
+    await service.downloadDocuments(orderid, 1, [amendment], () => undefined);
+    expect(await service.missingDoctypes(orderid, 1)).toContain(Doctype.CoOwnershipRules);
+
+    await service.downloadDocuments(
+      orderid,
+      1,
+      [{ ...amendment, id: 'reglement', kind: 'rules' }],
+      () => undefined,
+    );
+    expect(await service.missingDoctypes(orderid, 1)).not.toContain(Doctype.CoOwnershipRules);
+  });
+
   it('stores a document whose title is longer than its columns, cut to fit, rather than failing for good', async () => {
     const { orderid, service } = await collecting();
     const title = `Procès-verbal de l’assemblée générale ${'et de ses annexes '.repeat(30)}`;

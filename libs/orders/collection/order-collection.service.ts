@@ -208,13 +208,11 @@ export class OrderCollectionService {
    */
   async missingDoctypes(orderid: string, version: number): Promise<Doctype[]> {
     const order = await this.order(orderid);
-    const present = new Set(
-      (await this.documents.listForOrderVersion(orderid, version)).map((d) => d.doctype),
-    );
+    const documents = await this.documents.listForOrderVersion(orderid, version);
     const statement = order.statementVersion === version ? readStoredStatement(order.statement) : null;
     const missing = missingRequiredDoctypes(
       REQUIRED_DOCTYPES,
-      present,
+      documents,
       kindsNotExisting(statement, order.documentExistence),
     );
     await this.orders.saveMissingDoctypes(orderid, version, missing);

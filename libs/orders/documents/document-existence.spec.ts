@@ -22,7 +22,10 @@ describe('document existence', () => {
   });
 
   it('does not count a required type whose kind does not exist as missing', () => {
-    const present = new Set([Doctype.SummarySheet, Doctype.CoOwnershipRules]);
+    const present = [
+      { doctype: Doctype.SummarySheet, kind: null },
+      { doctype: Doctype.CoOwnershipRules, kind: null },
+    ];
     expect(missingRequiredDoctypes(REQUIRED_DOCTYPES, present, new Set())).toEqual([
       Doctype.Minutes,
       Doctype.MaintenanceLog,
@@ -30,5 +33,27 @@ describe('document existence', () => {
     expect(missingRequiredDoctypes(REQUIRED_DOCTYPES, present, new Set(['minutes' as const]))).toEqual([
       Doctype.MaintenanceLog,
     ]);
+  });
+
+  it('takes neither a modifying act nor the état descriptif alone for the règlement (code 3)', () => {
+    const others = [
+      { doctype: Doctype.SummarySheet, kind: 'summary-sheet' },
+      { doctype: Doctype.Minutes, kind: 'minutes' },
+      { doctype: Doctype.MaintenanceLog, kind: null },
+    ];
+    const missing = (...rules: { doctype: Doctype; kind: string | null }[]) =>
+      missingRequiredDoctypes(REQUIRED_DOCTYPES, [...others, ...rules], new Set());
+    expect(missing({ doctype: Doctype.CoOwnershipRules, kind: 'rules-amendment' })).toEqual([
+      Doctype.CoOwnershipRules,
+    ]);
+    expect(missing({ doctype: Doctype.CoOwnershipRules, kind: 'division' })).toEqual([
+      Doctype.CoOwnershipRules,
+    ]);
+    // The règlement, with or without the état descriptif, or a code-3 document nobody said the kind of.
+    expect(missing({ doctype: Doctype.CoOwnershipRules, kind: 'rules' })).toEqual([]);
+    expect(missing({ doctype: Doctype.CoOwnershipRules, kind: 'rules-and-division' })).toEqual([]);
+    expect(missing({ doctype: Doctype.CoOwnershipRules, kind: null })).toEqual([]);
+    // A kind of another code is no kind at all: a document of unsaid kind, which may be the règlement.
+    expect(missing({ doctype: Doctype.CoOwnershipRules, kind: 'dtg' })).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { type AccountStatement } from '@libs/statement/account-statement';
 import { type StatementField, confirmed, valueOf } from '@libs/statement/statement-field';
-import { type Doctype } from '../doctype';
-import { DOCUMENT_KINDS, type DocumentKind, defaultKind } from '../document-kind';
+import { Doctype } from '../doctype';
+import { DOCUMENT_KINDS, type DocumentKind, defaultKind, statedKind } from '../document-kind';
 
 /** An operator's marks: false "does not exist in this co-ownership", true "exists" (docs/contract.md §9). */
 export type DocumentExistenceMarks = Partial<Record<DocumentKind, boolean>>;
@@ -36,11 +36,33 @@ export function withExistenceMarks<S extends Pick<AccountStatement, 'documentsNo
   return { ...statement, documentsNotExisting: field };
 }
 
-/** Required types without a document, a type whose kind does not exist in the co-ownership aside. */
+/**
+ * The kinds that are a required code's document, as the pre-statement checks it: the règlement (code 3)
+ * is the règlement with or without the état descriptif, not a modifying act nor the état descriptif
+ * alone. The other required codes have one kind.
+ */
+const REQUIRED_KINDS: Partial<Record<Doctype, readonly DocumentKind[]>> = {
+  [Doctype.CoOwnershipRules]: ['rules', 'rules-and-division'],
+};
+
+/** Whether `document` is the required `doctype`'s document; one of unsaid kind may be it. */
+function provides(document: { doctype: Doctype; kind?: string | null }, doctype: Doctype): boolean {
+  if (document.doctype !== doctype) return false;
+  const kind = statedKind(document);
+  return kind === null || (REQUIRED_KINDS[doctype] ?? [defaultKind(doctype)]).includes(kind);
+}
+
+/**
+ * Required types without their document among `documents`, a type whose kind does not exist in the
+ * co-ownership aside.
+ */
 export function missingRequiredDoctypes(
   required: readonly Doctype[],
-  present: ReadonlySet<Doctype>,
+  documents: readonly { doctype: Doctype; kind?: string | null }[],
   notExisting: ReadonlySet<DocumentKind>,
 ): Doctype[] {
-  return required.filter((doctype) => !present.has(doctype) && !notExisting.has(defaultKind(doctype)));
+  return required.filter(
+    (doctype) =>
+      !documents.some((document) => provides(document, doctype)) && !notExisting.has(defaultKind(doctype)),
+  );
 }
