@@ -15,9 +15,11 @@ import {
 } from '@libs/notifications/notification-redelivery.service';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { DomainError } from '@libs/platform/domain-error';
-import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
+import { STATEMENT_MESSAGES, VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
 import { type SecretBox } from '@libs/security/secret-box';
 import { validateFiledStatement } from '@libs/statement/statement-filing.rules';
+import { citedSources } from '@libs/statement/statement-sources';
+import { type StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { type FulfilmentGateway } from './fulfilment-gateway';
 import { type FulfilmentStatus, type WorkflowOperatorAction } from './fulfilment-workflow.contract';
 import { type OperatorActionRecorder } from './operator-action.recorder';
@@ -53,6 +55,7 @@ const MAX_ATTACHMENTS = 20;
 export class OperatorActionsService {
   constructor(
     private readonly orders: Pick<OrderRepository, 'findById'>,
+    private readonly documents: Pick<StoredDocumentRepository, 'listForOrderVersion'>,
     private readonly workflows: FulfilmentGateway,
     private readonly writer: UploadedDocumentWriter,
     private readonly recorder: Pick<OperatorActionRecorder, 'recordDirectAction'>,
@@ -61,7 +64,10 @@ export class OperatorActionsService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** Files, or corrects, the account statement (the model's JSON shape, libs/statement). */
+  /**
+   * Files, or corrects, the account statement (the model's JSON shape, libs/statement). Each source it
+   * cites must be one of the documents the console offers: the order's current round's, not the dossier.
+   */
   async fileStatement(
     operator: OperatorIdentity,
     orderid: string,
@@ -76,7 +82,32 @@ export class OperatorActionsService {
         validation.issues.map((issue) => issue.message).join(' ; '),
       );
     }
-    return this.act(operator, orderid, 'statement_filed', { statement: validation.statement }, actionId);
+    this.requireActor(operator);
+    const order = await this.order(orderid);
+    const cited = citedSources(validation.statement);
+    if (cited.length > 0) {
+      const known = new Set(
+        (await this.documents.listForOrderVersion(order.orderid, order.version)).map(
+          (document) => document.id,
+        ),
+      );
+      const unknown = cited.filter((citation) => !known.has(citation.source));
+      if (unknown.length > 0) {
+        throw new DomainError(
+          'validation_failed',
+          {},
+          unknown
+            .map((citation) => STATEMENT_MESSAGES.sourceNotOfOrder(citation.field, citation.source))
+            .join(' ; '),
+        );
+      }
+    }
+    return this.workflows.act(
+      order.orderid,
+      'statement_filed',
+      { statement: validation.statement, operator },
+      actionId,
+    );
   }
 
   /** Stores the files for the order's current round (checked like a client's uploads), then tells the workflow. */

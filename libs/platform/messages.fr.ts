@@ -180,6 +180,8 @@ export const STATEMENT_MESSAGES = {
     `Le champ '${field}' doit être null quand la valeur n'a pas été communiquée ('not_communicated')`,
   source: (field: string) =>
     `Le champ '${field}' doit être l'identifiant (entier positif) du document lu, ou null`,
+  sourceNotOfOrder: (field: string, id: number) =>
+    `Le champ '${field}' cite le document n° ${id}, qui n'est pas un document de ce tour de collecte de la commande`,
   text: (field: string, max: number) =>
     `Le champ '${field}' doit être un texte non vide de ${max} caractères au plus, sans caractère nul`,
   integer: (field: string, min: number, max: number) =>

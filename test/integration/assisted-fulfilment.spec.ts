@@ -95,6 +95,7 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
     const documents = new StoredDocumentRepository(ds);
     actions = new OperatorActionsService(
       orders,
+      documents,
       new TemporalFulfilmentGateway(stack.api.temporal),
       new UploadedDocumentWriter(documents, stack.api.documentStore),
       new OperatorActionRecorder(
@@ -188,8 +189,30 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
       orderid,
     );
 
-    await actions.fileStatement(operator, orderid, statement('Résidence des Refusés'), id());
+    // A value's source is one of the order's documents of this round, as the console offers them: a
+    // crafted form citing another order's document, or none, is refused, naming the field.
+    const [ownDocument] = await new StoredDocumentRepository(stack.api.dataSource).listForOrderVersion(
+      orderid,
+      1,
+    );
+    const citing = (source: number): AccountStatement => {
+      const filed = statement('Résidence des Refusés');
+      return { ...filed, coOwnership: { ...filed.coOwnership, name: { ...filed.coOwnership.name, source } } };
+    };
+    await expect(actions.fileStatement(operator, orderid, citing(2_000_000_000), id())).rejects.toMatchObject(
+      {
+        code: 'validation_failed',
+        detailText: expect.stringMatching(
+          /^Le champ 'coOwnership\.name\.source' cite le document n° 2000000000,/,
+        ),
+      },
+    );
+    expect(await stack.stateOf(orderid)).toBe('waiting');
+    await actions.fileStatement(operator, orderid, citing(ownDocument!.id), id());
     expect(await stack.stateOf(orderid)).toBe('received');
+    expect((await order(orderid)).statement).toMatchObject({
+      coOwnership: { name: { source: ownDocument!.id } },
+    });
     await actions.release(operator, orderid, id());
     expect(await stack.stateOf(orderid)).toBe('done');
 

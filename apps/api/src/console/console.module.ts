@@ -108,14 +108,17 @@ import { WorkQueueController } from './work-queue.controller';
       provide: OperatorActionsService,
       useFactory: (
         orders: OrderRepository,
+        documents: StoredDocumentRepository,
         workflows: FulfilmentGateway,
         writer: UploadedDocumentWriter,
         recorder: OperatorActionRecorder,
         redeliveries: NotificationRedeliveryService,
         secretBox: SecretBox,
-      ) => new OperatorActionsService(orders, workflows, writer, recorder, redeliveries, secretBox),
+      ) =>
+        new OperatorActionsService(orders, documents, workflows, writer, recorder, redeliveries, secretBox),
       inject: [
         OrderRepository,
+        StoredDocumentRepository,
         FULFILMENT_GATEWAY,
         UploadedDocumentWriter,
         OperatorActionRecorder,
