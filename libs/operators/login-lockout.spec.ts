@@ -1,4 +1,4 @@
-import { type LockoutState, UnknownEmailLockouts, admitLoginAttempt, isLocked } from './login-lockout';
+import { type LockoutState, admitLoginAttempt, isLocked } from './login-lockout';
 
 const POLICY = { loginFailuresBeforeLockout: 3, lockoutMs: 60_000 };
 const T0 = new Date('2026-03-02T10:00:00Z');
@@ -47,28 +47,5 @@ describe('admitLoginAttempt', () => {
   it('locks with a threshold of one at the first attempt', () => {
     const admission = admitLoginAttempt(FRESH, T0, { loginFailuresBeforeLockout: 1, lockoutMs: 1000 });
     expect(admission).toEqual({ admitted: true, next: { failedLogins: 1, lockedUntil: at(1000) } });
-  });
-});
-
-describe('UnknownEmailLockouts', () => {
-  it('locks an unknown email after as many attempts as an account, then lets it try again', () => {
-    const lockouts = new UnknownEmailLockouts(POLICY);
-    const known = failures(FRESH, 3);
-    const decoy = [1, 2, 3].map(() => lockouts.admit('ghost@example.fr', T0));
-    expect(decoy.at(-1)).toEqual({ admitted: true, next: known });
-    expect(lockouts.admit('ghost@example.fr', at(1000))).toEqual({
-      admitted: false,
-      lockedUntil: at(60_000),
-    });
-    expect(lockouts.admit('other@example.fr', at(1000)).admitted).toBe(true);
-    expect(lockouts.admit('ghost@example.fr', at(60_000)).admitted).toBe(true);
-  });
-
-  it('forgets the least recently tried emails beyond its bound', () => {
-    const lockouts = new UnknownEmailLockouts(POLICY, 2);
-    for (let i = 0; i < 3; i++) lockouts.admit('a@example.fr', T0);
-    lockouts.admit('b@example.fr', T0);
-    lockouts.admit('c@example.fr', T0);
-    expect(lockouts.admit('a@example.fr', at(1)).admitted).toBe(true);
   });
 });

@@ -33,34 +33,3 @@ export function admitLoginAttempt(state: LockoutState, now: Date, policy: Lockou
 export function isLocked(state: Pick<LockoutState, 'lockedUntil'>, now: Date): boolean {
   return state.lockedUntil !== null && state.lockedUntil.getTime() > now.getTime();
 }
-
-/**
- * The same rule applied to emails no operator has, in memory: they lock after as many attempts as a
- * real account, so the "locked" answer does not tell which emails exist. Per process (the count of a
- * real account is in the database), bounded: the least recently tried emails are forgotten first.
- */
-export class UnknownEmailLockouts {
-  private readonly states = new Map<string, LockoutState>();
-
-  constructor(
-    private readonly policy: LockoutPolicy,
-    private readonly maxEntries = 10_000,
-  ) {}
-
-  admit(email: string, now: Date): Admission {
-    const admission = admitLoginAttempt(
-      this.states.get(email) ?? { failedLogins: 0, lockedUntil: null },
-      now,
-      this.policy,
-    );
-    if (admission.admitted) {
-      this.states.delete(email);
-      this.states.set(email, admission.next);
-      for (const oldest of this.states.keys()) {
-        if (this.states.size <= this.maxEntries) break;
-        this.states.delete(oldest);
-      }
-    }
-    return admission;
-  }
-}

@@ -4,9 +4,10 @@ import { type TransactionRunner } from '@libs/persistence/transaction-runner';
 import { DomainError } from '@libs/platform/domain-error';
 import { type PasswordHasher } from '@libs/security/password-hasher';
 import { type SecretBox } from '@libs/security/secret-box';
-import { type Admission, type LockoutPolicy, UnknownEmailLockouts, admitLoginAttempt } from './login-lockout';
+import { type Admission, type LockoutPolicy, admitLoginAttempt } from './login-lockout';
 import { type OperatorRepository } from './operator.repository';
 import { type OperatorSessionService, type SessionOrigin } from './operator-session.service';
+import { type UnknownEmailLockoutRepository } from './unknown-email-lockout.repository';
 import { operatorTotpAad } from './operator-totp-aad';
 import { acceptTotpCode } from './totp';
 
@@ -31,23 +32,20 @@ export interface OperatorLogin {
  * email (a decoy password verification), wrong password, wrong or replayed code, disabled operator.
  * Attempts are counted per email whatever their outcome until one succeeds, and the one reaching
  * `loginFailuresBeforeLockout` locks the email for `lockoutMs` (`operator_locked`), during which every
- * attempt is refused, correct ones included. Unknown emails lock the same way (in memory), so the lock
- * tells nothing about which emails exist.
+ * attempt is refused, correct ones included. Unknown emails lock the same way, counted in PostgreSQL as
+ * operators' are, so the lock tells nothing about which emails exist, whichever process answers.
  */
 export class OperatorAuthenticationService {
-  private readonly unknownEmails: UnknownEmailLockouts;
-
   constructor(
     private readonly operators: OperatorRepository,
+    private readonly unknownEmails: UnknownEmailLockoutRepository,
     private readonly transactions: TransactionRunner,
     private readonly passwords: PasswordHasher,
     private readonly secretBox: SecretBox,
     private readonly sessions: OperatorSessionService,
     private readonly policy: LockoutPolicy,
     private readonly clock: () => Date = () => new Date(),
-  ) {
-    this.unknownEmails = new UnknownEmailLockouts(policy);
-  }
+  ) {}
 
   async login(credentials: OperatorCredentials): Promise<OperatorLogin> {
     const email = credentials.email.trim().toLowerCase();
@@ -81,7 +79,11 @@ export class OperatorAuthenticationService {
   ): Promise<{ operator: OperatorEntity | null; admission: Admission }> {
     return this.transactions.transaction(async (tx) => {
       const operator = await this.operators.findByEmailLocked(tx, email);
-      if (!operator) return { operator: null, admission: this.unknownEmails.admit(email, now) };
+      if (!operator) {
+        const admission = admitLoginAttempt(await this.unknownEmails.lock(tx, email), now, this.policy);
+        if (admission.admitted) await this.unknownEmails.save(tx, email, admission.next, now);
+        return { operator: null, admission };
+      }
       const admission = admitLoginAttempt(operator, now, this.policy);
       if (admission.admitted) await this.operators.saveLockoutState(tx, operator.id, admission.next);
       return { operator, admission };

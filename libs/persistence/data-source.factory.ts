@@ -24,6 +24,7 @@ import { OrderCollectionBlock1763835000000 } from './migrations/1763835000000-Or
 import { DocumentKindsAndDossier1763840000000 } from './migrations/1763840000000-DocumentKindsAndDossier';
 import { OperatorAccounts1763850000000 } from './migrations/1763850000000-OperatorAccounts';
 import { AssistedFulfilment1763860000000 } from './migrations/1763860000000-AssistedFulfilment';
+import { UnknownEmailLockouts1763870000000 } from './migrations/1763870000000-UnknownEmailLockouts';
 
 export const ENTITIES = [
   AccountEntity,
@@ -52,6 +53,7 @@ export const MIGRATIONS = [
   DocumentKindsAndDossier1763840000000,
   OperatorAccounts1763850000000,
   AssistedFulfilment1763860000000,
+  UnknownEmailLockouts1763870000000,
 ];
 
 /** The one DataSource definition, used by the API, the worker, the CLI and the tests. */

@@ -240,6 +240,45 @@ describe('operator authentication (console login and sessions, real PostgreSQL)'
       expect(await refusal(login(ghost))).toEqual(locked(15));
     });
 
+    it('keeps an unknown email’s lock whichever console process answers, as an account’s', async () => {
+      const ghost = { ...(await create()), email: newEmail() };
+      for (let i = 0; i < 2; i++) expect(await refusal(login(ghost))).toEqual(LOGIN_FAILED);
+      expect(await refusal(login(ghost))).toEqual(locked(15));
+      // Another API process: its own services over the same database. Counted in one process's memory,
+      // the email was new there, and the answer told it from an account's.
+      services = servicesWith();
+      expect(await refusal(login(ghost))).toEqual(locked(15));
+      // Hundreds of other unknown emails tried meanwhile evict nothing.
+      for (let i = 0; i < 200; i++) {
+        await services.authentication
+          .login({ email: newEmail(), password: 'x', totpCode: '000000' })
+          .catch(() => null);
+      }
+      expect(await refusal(login(ghost))).toEqual(locked(15));
+      // The lock runs out as an account's does, and the count starts afresh.
+      later(15 * MINUTE);
+      expect(await refusal(login(ghost))).toEqual(LOGIN_FAILED);
+      expect(await refusal(login(ghost))).toEqual(LOGIN_FAILED);
+      expect(await refusal(login(ghost))).toEqual(locked(15));
+    });
+
+    it('stores no unknown email, and forgets the rows that no longer change an answer', async () => {
+      const ghost = { ...(await create()), email: newEmail() };
+      for (let i = 0; i < 3; i++) await refusal(login(ghost));
+      const lockEnd = new Date(now.getTime() + 15 * MINUTE);
+      const rowsLockedUntil = async (until: Date) =>
+        (await dataSource.query(
+          `SELECT row_to_json(l)::text AS json FROM unknown_email_lockouts l WHERE locked_until = $1`,
+          [until],
+        )) as { json: string }[];
+      const [row] = await rowsLockedUntil(lockEnd);
+      expect(row!.json).not.toContain(ghost.email.split('@')[0]);
+      // Once the lock has run out, another unknown email's attempt deletes the row.
+      later(16 * MINUTE);
+      await refusal(login({ ...ghost, email: newEmail() }));
+      expect(await rowsLockedUntil(lockEnd)).toEqual([]);
+    });
+
     it('leaves a locked operator’s open sessions alone: failures anyone can send throw nobody out', async () => {
       services = servicesWith({ ...LOCKOUT, lockoutMs: 5 * MINUTE });
       const operator = await create();

@@ -2,6 +2,7 @@ import { type DataSource } from 'typeorm';
 import { OperatorAdministrationService } from '@libs/operators/operator-administration.service';
 import { OperatorAuthenticationService } from '@libs/operators/operator-authentication.service';
 import { OperatorRepository } from '@libs/operators/operator.repository';
+import { UnknownEmailLockoutRepository } from '@libs/operators/unknown-email-lockout.repository';
 import { OperatorSessionRepository } from '@libs/operators/operator-session.repository';
 import { OperatorSessionService } from '@libs/operators/operator-session.service';
 import { TransactionRunner } from '@libs/persistence/transaction-runner';
@@ -49,6 +50,7 @@ export function buildOperatorServices(
     ),
     authentication: new OperatorAuthenticationService(
       operators,
+      new UnknownEmailLockoutRepository(parseEncryptionKeys(config.security.encryptionKeys)),
       transactions,
       security.passwords,
       security.secretBox,

@@ -9,6 +9,7 @@ import { NotificationRedeliveryService } from '@libs/notifications/notification-
 import { NotificationRepository } from '@libs/notifications/notification.repository';
 import { OperatorAuthenticationService } from '@libs/operators/operator-authentication.service';
 import { OperatorRepository } from '@libs/operators/operator.repository';
+import { UnknownEmailLockoutRepository } from '@libs/operators/unknown-email-lockout.repository';
 import { OperatorSessionRepository } from '@libs/operators/operator-session.repository';
 import { OperatorSessionService } from '@libs/operators/operator-session.service';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
@@ -77,6 +78,7 @@ import { WorkQueueController } from './work-queue.controller';
       ) =>
         new OperatorAuthenticationService(
           operators,
+          new UnknownEmailLockoutRepository(parseEncryptionKeys(config.security.encryptionKeys)),
           transactions,
           passwords,
           secretBox,
