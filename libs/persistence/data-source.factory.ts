@@ -56,8 +56,13 @@ export const MIGRATIONS = [
   UnknownEmailLockouts1763870000000,
 ];
 
+/** `DATABASE_CONNECT_TIMEOUT`'s default, for callers that give none (tests, tools). */
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
 /** The one DataSource definition, used by the API, the worker, the CLI and the tests. */
-export function createDataSource(config: Pick<DatabaseConfig, 'url' | 'poolSize'>): DataSource {
+export function createDataSource(
+  config: Pick<DatabaseConfig, 'url' | 'poolSize'> & Partial<Pick<DatabaseConfig, 'connectTimeoutMs'>>,
+): DataSource {
   return new DataSource({
     type: 'postgres',
     url: config.url,
@@ -66,7 +71,11 @@ export function createDataSource(config: Pick<DatabaseConfig, 'url' | 'poolSize'
     // Schema changes go through migrations only.
     synchronize: false,
     migrationsRun: false,
-    extra: { max: config.poolSize },
+    // node-postgres waits for a new connection, and for a free one, without end unless told.
+    extra: {
+      max: config.poolSize,
+      connectionTimeoutMillis: config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    },
   });
 }
 

@@ -26,7 +26,7 @@ describe('the database down (API, real PostgreSQL behind a proxy)', () => {
     proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
     url.hostname = '127.0.0.1';
     url.port = String(proxy.port);
-    app = await startApiTestApp({ env: { DATABASE_URL: url.href } });
+    app = await startApiTestApp({ env: { DATABASE_URL: url.href, DATABASE_CONNECT_TIMEOUT: '1s' } });
     http = new HttpTestClient(app.baseUrl);
     account = await createSignedInAccount(app);
   });
@@ -71,5 +71,18 @@ describe('the database down (API, real PostgreSQL behind a proxy)', () => {
     const listed = await http.get('/order/', account.headers);
     expect(listed.status).toBe(200);
     expect((listed.json as { payload: { orders: unknown[] } }).payload.orders).toHaveLength(1);
+  });
+
+  it('answers 503 in time when the database accepts connections but never answers', async () => {
+    await proxy.stall();
+    // Without a connect timeout, a new connection waited for the server's first bytes as long as the
+    // client did: the request hung, and so did the next ones behind it in the pool.
+    const started = Date.now();
+    const answers = await Promise.all([1, 2, 3].map(() => http.get('/order/', account.headers)));
+    answers.forEach(expectUnavailable);
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    await proxy.restore();
+    expect((await http.get('/order/', account.headers)).status).toBe(200);
   });
 });

@@ -5,14 +5,26 @@ export interface TcpProxy {
   port: number;
   /** Refuses new connections and ends the open ones, as a server gone down. */
   cut(): Promise<void>;
-  /** Accepts connections again, on the same port. */
+  /**
+   * Ends the open connections and accepts new ones without ever answering, as a host black-holed by a
+   * failover or a server that hangs.
+   */
+  stall(): Promise<void>;
+  /** Accepts and forwards connections again, on the same port. */
   restore(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const open = new Set<net.Socket>();
+  let stalled = false;
   const server = net.createServer((client) => {
+    if (stalled) {
+      open.add(client);
+      client.on('error', () => undefined);
+      client.on('close', () => open.delete(client));
+      return;
+    }
     const upstream = net.connect(target.port, target.host);
     for (const socket of [client, upstream]) {
       open.add(socket);
@@ -40,5 +52,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     for (const socket of open) socket.destroy();
     await closed;
   };
-  return { port, cut, restore: () => listen(port), close: cut };
+  const stall = async () => {
+    stalled = true;
+    for (const socket of open) socket.destroy();
+  };
+  const restore = async () => {
+    stalled = false;
+    if (!server.listening) await listen(port);
+  };
+  return { port, cut, stall, restore, close: cut };
 }

@@ -35,7 +35,12 @@ describe('loadConfig', () => {
     expect(config.http.publicBaseUrl).toBe('http://localhost:3000');
     expect(config.http.jsonBodyLimitBytes).toBe(1024 * 1024);
     expect(config.http.uploadBodyLimitBytes).toBe(30 * 1024 * 1024);
-    expect(config.database).toEqual({ url: EMBEDDED_DATABASE_URL, embedded: true, poolSize: 20 });
+    expect(config.database).toEqual({
+      url: EMBEDDED_DATABASE_URL,
+      embedded: true,
+      poolSize: 20,
+      connectTimeoutMs: 10_000,
+    });
     expect(config.temporal.address).toBe('localhost:7233');
     expect(config.temporal.namespace).toBe('default');
     expect(config.temporal.workflowBundlePath).toBeNull();
@@ -76,6 +81,7 @@ describe('loadConfig', () => {
       url: 'postgresql://u:p@127.0.0.1:5432/db',
       embedded: false,
       poolSize: 20,
+      connectTimeoutMs: 10_000,
     });
     expect(config.temporal.address).toBe('temporal.internal:7233');
     expect(config.temporal.namespace).toBe('orders');
@@ -214,6 +220,11 @@ describe('loadConfig: extranets and the outbound address policy', () => {
     const error = configError(env);
     expect(error.variable).toBe('EXTRANET_DEFAULT_URL');
     expect(error.message).toContain('no longer supported');
+  });
+
+  it('reads the database connect timeout, never "no limit"', () => {
+    expect(loadConfig({ DATABASE_CONNECT_TIMEOUT: '2s' }).database.connectTimeoutMs).toBe(2000);
+    expect(configError({ DATABASE_CONNECT_TIMEOUT: '0s' }).variable).toBe('DATABASE_CONNECT_TIMEOUT');
   });
 
   it('reads the heartbeat timeout of the collection steps, at least a second', () => {

@@ -25,6 +25,11 @@ export interface DatabaseConfig {
   /** DATABASE_URL was not set: `npm start` runs an embedded PostgreSQL under var/ at this URL. */
   embedded: boolean;
   poolSize: number;
+  /**
+   * How long a new connection, or a wait for a free one, may take before the database counts as
+   * unavailable (503); a host that accepts connections and never answers would hold requests forever.
+   */
+  connectTimeoutMs: number;
 }
 
 /** Where `npm start` runs its embedded PostgreSQL when DATABASE_URL is not set. */
@@ -334,6 +339,11 @@ export function loadConfig(env: Environment = process.env): AppConfig {
   }
 
   const databaseUrl = read.url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  // 0 would be node-postgres's "no limit".
+  const databaseConnectTimeoutMs = read.duration('DATABASE_CONNECT_TIMEOUT', '10s');
+  if (databaseConnectTimeoutMs < 100) {
+    throw new ConfigError('DATABASE_CONNECT_TIMEOUT', 'must be at least 100ms');
+  }
   if (mode === 'production' && databaseUrl === null) {
     throw new ConfigError('DATABASE_URL', 'is required in production');
   }
@@ -355,6 +365,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       url: databaseUrl ?? EMBEDDED_DATABASE_URL,
       embedded: databaseUrl === null,
       poolSize: read.integer('DATABASE_POOL_SIZE', 20, { min: 1, max: 200 }),
+      connectTimeoutMs: databaseConnectTimeoutMs,
     },
     temporal: {
       address: read.hostPort('TEMPORAL_ADDRESS', 'localhost:7233'),
