@@ -21,7 +21,20 @@ describe('nextNotificationRetryDelay', () => {
     expect(at(0.999999)).toBe(5500);
   });
 
-  it('uses Retry-After instead, without drawing randomness', () => {
+  it('lets Retry-After lengthen the planned delay, never shorten it', () => {
+    const lengthens = { ...settings, notificationDeadlineMs: 100 * 3_600_000, retryAfterLengthensOnly: true };
+    // A receiver answering 429 with Retry-After: 1 for days: the delays grow as planned all the same.
+    const delays = [0, 1, 2, 8].map((index) =>
+      nextNotificationRetryDelay(lengthens, { index, retryAfterMs: 1000, elapsedMs: 0 }, middle),
+    );
+    expect(delays).toEqual([5000, 300_000, 1_800_000, 1_800_000]);
+    // Asked for longer than planned, it waits as asked.
+    expect(
+      nextNotificationRetryDelay(lengthens, { index: 0, retryAfterMs: 3_600_000, elapsedMs: 0 }, middle),
+    ).toBe(3_600_000);
+  });
+
+  it('uses Retry-After instead in runs started before, without drawing randomness', () => {
     const random = jest.fn(() => 0.5);
     expect(nextNotificationRetryDelay(settings, { index: 2, retryAfterMs: 7000, elapsedMs: 0 }, random)).toBe(
       7000,

@@ -8,6 +8,11 @@ export interface NotificationRetrySettings {
   notificationRetryDelaysMs: readonly number[];
   /** After this long since the first attempt without a 2xx, the notification is given up. */
   notificationDeadlineMs: number;
+  /**
+   * Set on runs started since a receiver's `Retry-After` can only lengthen the planned delay; runs
+   * started before let it replace the delay (and draw no randomness then), as their histories recorded.
+   */
+  retryAfterLengthensOnly?: boolean;
 }
 
 export interface FailedAttempt {
@@ -21,7 +26,9 @@ export interface FailedAttempt {
 
 /**
  * How long to wait before the next attempt, or null when waiting would pass the deadline (give up).
- * `random` is only called when there is no `Retry-After`, as the order workflow does.
+ * A receiver's `Retry-After` is honoured when it asks for longer than the schedule, never shorter: the
+ * delays grow whatever it says (docs/contract.md §6), so a 429 with `Retry-After: 1` repeated for days
+ * cannot make every notification of its orders an attempt a second.
  */
 export function nextNotificationRetryDelay(
   settings: NotificationRetrySettings,
@@ -32,6 +39,8 @@ export function nextNotificationRetryDelay(
   if (delays.length === 0) return null;
   const planned = delays[Math.min(failed.index, delays.length - 1)]!;
   // ±10 % jitter so receivers coming back up are not hit by every order at once.
-  const delay = failed.retryAfterMs ?? Math.round(planned * (0.9 + random() * 0.2));
+  const delay = settings.retryAfterLengthensOnly
+    ? Math.max(Math.round(planned * (0.9 + random() * 0.2)), failed.retryAfterMs ?? 0)
+    : (failed.retryAfterMs ?? Math.round(planned * (0.9 + random() * 0.2)));
   return failed.elapsedMs + delay > settings.notificationDeadlineMs ? null : delay;
 }

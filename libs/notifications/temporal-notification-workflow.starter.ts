@@ -25,6 +25,7 @@ export class TemporalNotificationWorkflowStarter implements NotificationWorkflow
       notificationRetryDelaysMs: lifecycle.notificationRetryDelaysMs,
       notificationDeadlineMs: lifecycle.notificationDeadlineMs,
       notificationQueueIdleMs: lifecycle.notificationQueueIdleMs,
+      retryAfterLengthensOnly: true,
     });
   }
 
@@ -53,12 +54,12 @@ export class TemporalNotificationWorkflowStarter implements NotificationWorkflow
   }
 
   async startRedelivery(target: NotificationWorkflowTarget, afterAttemptId: string): Promise<void> {
-    const { notificationRetryDelaysMs, notificationDeadlineMs } = this.settings;
+    const { notificationRetryDelaysMs, notificationDeadlineMs, retryAfterLengthensOnly } = this.settings;
     const input: NotificationRedeliveryWorkflowInput = {
       notificationId: target.notificationId,
       orderid: target.orderid,
       afterAttemptId,
-      settings: { notificationRetryDelaysMs, notificationDeadlineMs },
+      settings: { notificationRetryDelaysMs, notificationDeadlineMs, retryAfterLengthensOnly },
     };
     await this.client.workflow.start(NOTIFICATION_REDELIVERY_WORKFLOW_TYPE, {
       taskQueue: this.taskQueue,
