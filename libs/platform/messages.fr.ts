@@ -118,6 +118,9 @@ export const VALIDATION_MESSAGES = {
   urlRefusedAddress: (field: string) =>
     `Le champ '${field}' désigne une adresse interdite (boucle locale, réseau privé, lien local ` +
     'ou service de métadonnées) : donnez l’adresse publique de l’extranet',
+  callbackRefusedAddress: (field: string) =>
+    `Le champ '${field}' désigne une adresse interdite (boucle locale, réseau privé, lien local ` +
+    'ou service de métadonnées) : donnez l’adresse publique de votre serveur de notifications',
   integerRange: (field: string, min: number, max: number) =>
     `Le champ '${field}' doit être un entier entre ${min} et ${max}`,
   stateFilter: (values: readonly string[]) => `Le paramètre 'state' doit valoir ${values.join(', ')}`,

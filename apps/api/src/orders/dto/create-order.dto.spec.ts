@@ -343,6 +343,30 @@ describe('CreateOrderDto validation: syndic.url, the extranet address the servic
     }
   });
 
+  it('judges the order’s callback_url by the same policy, naming it', () => {
+    const withCallback = (callback_url: string) => orderBody({ callback_url });
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://127.0.0.1:8080/hook']) {
+      const error = refusalBy(production, withCallback(url));
+      expect(error.code).toBe('validation_failed');
+      expect(error.detailText).toBe(
+        "Le champ 'callback_url' désigne une adresse interdite (boucle locale, réseau privé, lien local " +
+          'ou service de métadonnées) : donnez l’adresse publique de votre serveur de notifications',
+      );
+    }
+    expect(
+      development.transform(withCallback('http://127.0.0.1:8080/hook'), {
+        type: 'body',
+        metatype: CreateOrderDto,
+      }),
+    ).toBeInstanceOf(CreateOrderDto);
+    expect(
+      production.transform(withCallback('https://notaire.example.fr/webhooks'), {
+        type: 'body',
+        metatype: CreateOrderDto,
+      }),
+    ).toBeInstanceOf(CreateOrderDto);
+  });
+
   it('refuses what is not an http(s) URL or is too long', () => {
     for (const url of [
       'ftp://extranet.foncia.fr',

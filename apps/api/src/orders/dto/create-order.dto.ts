@@ -24,7 +24,7 @@ import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
 import { type NewOrder } from '@libs/orders/creation/new-order';
 import { decodeUploadedDocuments } from '@libs/orders/documents/uploaded-document';
 import { PATH, SYNDIC_RULE } from '../../platform/http/dto-validation.pipe';
-import { IsOutboundUrl } from '../../platform/http/outbound-url.validation';
+import { IsOutboundUrl, IsPublicDestination } from '../../platform/http/outbound-url.validation';
 import { IsUploadedDocumentList, UploadedDocumentItem } from './upload-documents.dto';
 
 export const ORDER_METHODS = ['extranet', 'upload'] as const;
@@ -249,11 +249,14 @@ export class CreateOrderDto {
   comment?: string;
 
   @ApiPropertyOptional({
-    description: 'URL de rappel de cette commande, à la place de celle du compte (http ou https)',
+    description:
+      'URL de rappel de cette commande, à la place de celle du compte (http ou https ; en production, ' +
+      'les adresses de boucle locale, de réseau privé, de lien local et de métadonnées sont refusées)',
     example: 'https://example.fr/webhooks/pre-etat-date',
     maxLength: 2048,
   })
   @IsOptional()
+  @IsPublicDestination(M.callbackRefusedAddress)
   @MaxLength(2048, { message: M.maxLength(PATH, 2048) })
   @IsUrl(HTTP_URL, { message: M.url(PATH) })
   @IsString({ message: M.url(PATH) })

@@ -2,19 +2,35 @@ import { type ValidationOptions, registerDecorator } from 'class-validator';
 import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
 import { type OutboundAddressGuard } from '@libs/platform/outbound/outbound-address.guard';
 
+/** An address field the outbound policy judges, and the French refusal naming it. */
+interface OutboundUrlField {
+  field: string;
+  refusal: (path: string) => string;
+}
+
 /** The properties of each DTO class holding an address the service will call on the client's behalf. */
-const OUTBOUND_URL_FIELDS = new Map<object, string[]>();
+const OUTBOUND_URL_FIELDS = new Map<object, OutboundUrlField[]>();
+
+/**
+ * A URL the service will call (a client's callback): its IP literal, if any, is judged by the outbound
+ * address policy of the running configuration, which the validation pipe holds (`outboundUrlRefusals`),
+ * and refused with `refusal`. Host names are judged on what they resolve to when called.
+ */
+export function IsPublicDestination(refusal: (path: string) => string): PropertyDecorator {
+  return (target, key) => {
+    const fields = OUTBOUND_URL_FIELDS.get(target.constructor) ?? [];
+    OUTBOUND_URL_FIELDS.set(target.constructor, [...fields, { field: String(key), refusal }]);
+  };
+}
 
 /**
  * A URL the service will call on the client's behalf (an extranet): refused with `options.message`
- * when it embeds credentials (the http(s) form is `IsUrl`'s to check). Its IP literal, if any, is judged
- * by the outbound address policy of the running configuration, which the validation pipe holds
- * (`outboundUrlRefusals`).
+ * when it embeds credentials (the http(s) form is `IsUrl`'s to check), and a public destination
+ * (`IsPublicDestination`).
  */
 export function IsOutboundUrl(options: ValidationOptions): PropertyDecorator {
   return (target, key) => {
-    const fields = OUTBOUND_URL_FIELDS.get(target.constructor) ?? [];
-    OUTBOUND_URL_FIELDS.set(target.constructor, [...fields, String(key)]);
+    IsPublicDestination(M.urlRefusedAddress)(target, key);
     registerDecorator({
       name: 'isOutboundUrlWithoutCredentials',
       target: target.constructor,
@@ -37,13 +53,13 @@ export function IsOutboundUrl(options: ValidationOptions): PropertyDecorator {
  */
 export function outboundUrlRefusals(dto: object, guard: OutboundAddressGuard, parent = ''): string[] {
   const messages: string[] = [];
-  for (const field of OUTBOUND_URL_FIELDS.get(dto.constructor) ?? []) {
+  for (const { field, refusal } of OUTBOUND_URL_FIELDS.get(dto.constructor) ?? []) {
     const url = parsedHttpUrl((dto as Record<string, unknown>)[field]);
     if (url === null) continue;
     try {
       guard.assertUrl(url);
     } catch {
-      messages.push(M.urlRefusedAddress(parent === '' ? field : `${parent}.${field}`));
+      messages.push(refusal(parent === '' ? field : `${parent}.${field}`));
     }
   }
   for (const [key, value] of Object.entries(dto)) {
