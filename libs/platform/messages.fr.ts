@@ -163,6 +163,7 @@ export const JSON_SYNTAX_REASONS = {
   badNumber: 'nombre invalide',
   trailingData: 'données supplémentaires après la fin du JSON',
   emptyBody: 'corps de requête vide',
+  notUtf8: 'octets qui ne sont pas de l’UTF-8 (le JSON doit être encodé en UTF-8)',
 } as const;
 
 export function jsonPositionText(line: number, column: number, position: number): string {

@@ -23,6 +23,32 @@ describe('readJsonBody', () => {
     await expect(body).resolves.toEqual({ a: 1 });
   });
 
+  it('refuses bytes that are not UTF-8, with their position, rather than decoding them as U+FFFD', async () => {
+    const refusal = async (bytes: Buffer) => {
+      const { req, body } = post({ 'content-type': 'application/json; charset=iso-8859-1' });
+      req.end(bytes);
+      return (await body.catch((e: unknown) => e)) as HttpRefusal;
+    };
+    // "Évry" in Latin-1: 0xC9 is not UTF-8.
+    const latin1 = await refusal(Buffer.from('{"city":"\u00c9vry"}', 'latin1'));
+    expect(latin1).toBeInstanceOf(HttpRefusal);
+    expect(latin1).toMatchObject({
+      code: 'malformed_json',
+      details: {
+        reason:
+          'octets qui ne sont pas de l’UTF-8 (le JSON doit être encodé en UTF-8) (ligne 1, colonne 10, position 9)',
+      },
+    });
+    // A U+FFFD the client wrote itself is text like any other: the position is the bad byte's.
+    const after = await refusal(
+      Buffer.concat([Buffer.from('{"a":"\uFFFD",\n"b":"', 'utf8'), Buffer.from([0xff]), Buffer.from('"}')]),
+    );
+    expect(after.details).toEqual({
+      reason:
+        'octets qui ne sont pas de l’UTF-8 (le JSON doit être encodé en UTF-8) (ligne 2, colonne 6, position 15)',
+    });
+  });
+
   it('answers 413 beyond the limit', async () => {
     const { req, body } = post();
     req.write(Buffer.alloc(2048, 0x20));

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { HttpRefusal } from './http-refusal';
 import { type Request, type Response } from 'express';
 import { DomainError } from '@libs/platform/domain-error';
@@ -64,7 +65,7 @@ export function readJsonBody(req: Request, res: Response, limitBytes: number): P
 export function parseJsonBody(raw: Buffer, contentType: string | undefined): unknown {
   if (raw.length === 0) return {};
   if (!isJsonContentType(contentType)) throw new HttpRefusal('unsupported_media_type');
-  const text = raw.toString('utf8');
+  const text = utf8Text(raw);
   // One pass that stops at the first error or at the depth limit, before anything is built: V8's own
   // parser would build all of a deep body first, and gives no position for some errors.
   const scan = scanJson(text, MAX_JSON_DEPTH);
@@ -80,6 +81,36 @@ export function parseJsonBody(raw: Buffer, contentType: string | undefined): unk
   }
   return JSON.parse(text, scan.reservedKeys ? withoutPrototypeKeys : undefined);
 }
+
+/**
+ * The body as text, refused where its bytes are not UTF-8 (RFC 8259 §8.1): decoding them anyway would
+ * put U+FFFD in place of a Latin-1 "É", and into the names printed on a legal document. A BOM is kept,
+ * and refused by the scan, as before.
+ */
+function utf8Text(raw: Buffer): string {
+  if (isUtf8(raw)) return raw.toString('utf8');
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(raw);
+  // Everything before the first bad sequence decoded as sent: it is the first U+FFFD the body did not
+  // spell out itself (EF BF BD).
+  let index = text.indexOf('\uFFFD');
+  while (
+    index >= 0 &&
+    raw
+      .subarray(Buffer.byteLength(text.slice(0, index)))
+      .subarray(0, 3)
+      .equals(REPLACEMENT)
+  ) {
+    index = text.indexOf('\uFFFD', index + 1);
+  }
+  const before = text.slice(0, Math.max(index, 0));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  throw new HttpRefusal('malformed_json', {
+    reason: `${JSON_SYNTAX_REASONS.notUtf8} (${jsonPositionText(line, column, before.length)})`,
+  });
+}
+
+const REPLACEMENT = Buffer.from([0xef, 0xbf, 0xbd]);
 
 // Never fields of the interface; dropped so no code down the line can be tricked into touching prototypes.
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
