@@ -14,7 +14,8 @@
 //                                                again (e.g. `temporal`, for a backup of its databases)
 //
 // Configuration (environment): the application's own variables (README "Configuration"; NODE_ENV
-// defaults to production, so JWT_SECRET and ENCRYPTION_KEY must be set), and
+// defaults to production, so JWT_SECRET and ENCRYPTION_KEY must be set; PUBLIC_BASE_URL defaults to the
+// first API's address), and
 //   DATABASE_URL                  the service's database, created when missing
 //                                 (default postgres://postgres@127.0.0.1:5432/pre_statement)
 //   POSTGRES_SEEDS, DB_PORT, POSTGRES_USER, POSTGRES_PWD, DBNAME, VISIBILITY_DBNAME
@@ -443,6 +444,8 @@ async function start() {
     DATABASE_URL: s.databaseUrl,
     TEMPORAL_ADDRESS: temporalAddress,
     EXTRANET_SANDBOX_PORT: String(s.sandboxPort),
+    // Required in production: the links clients get; this local topology serves them on its first API.
+    PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${s.apiPorts[0]}`,
   };
   const temporalEnv = {
     ...process.env,

@@ -14,6 +14,7 @@ const PRODUCTION: Environment = {
   JWT_SECRET: REAL_JWT_SECRET,
   ENCRYPTION_KEY: REAL_ENCRYPTION_KEY,
   DATABASE_URL: 'postgres://app:pw@db.internal:5432/pre_statement',
+  PUBLIC_BASE_URL: 'https://api.pre-etat.example.fr',
 };
 
 /** The ConfigError thrown by loadConfig(env); fails the test when none is thrown. */
@@ -180,6 +181,13 @@ describe('loadConfig', () => {
       const error = configError({ ...PRODUCTION, DATABASE_URL: undefined });
       expect(error.variable).toBe('DATABASE_URL');
       expect(error.message).toContain('required in production');
+    });
+
+    it('requires PUBLIC_BASE_URL, the base of the document links clients get, not localhost', () => {
+      const error = configError({ ...PRODUCTION, PUBLIC_BASE_URL: undefined });
+      expect(error.variable).toBe('PUBLIC_BASE_URL');
+      expect(error.message).toContain('required in production');
+      expect(loadConfig(PRODUCTION).http.publicBaseUrl).toBe('https://api.pre-etat.example.fr');
     });
 
     it('opens private callbacks only when asked', () => {

@@ -347,13 +347,18 @@ export function loadConfig(env: Environment = process.env): AppConfig {
   if (mode === 'production' && databaseUrl === null) {
     throw new ConfigError('DATABASE_URL', 'is required in production');
   }
+  const publicBaseUrl = read.url('PUBLIC_BASE_URL', null, ['http:', 'https:']);
+  // The worker signs the documents' links with it: a default would hand clients links to localhost.
+  if (mode === 'production' && publicBaseUrl === null) {
+    throw new ConfigError('PUBLIC_BASE_URL', 'is required in production (the base of the links clients get)');
+  }
 
   return {
     mode,
     http: {
       port,
       host: read.string('HOST', '0.0.0.0'),
-      publicBaseUrl: read.url('PUBLIC_BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!,
+      publicBaseUrl: publicBaseUrl ?? `http://localhost:${port}`,
       jsonBodyLimitBytes: 1024 * 1024,
       uploadBodyLimitBytes: 30 * 1024 * 1024,
       credentialsBodyLimitBytes: 16 * 1024,
