@@ -44,4 +44,9 @@ export async function initialiseHttpApplication(
   // Node would answer `Expect: 100-continue` at once, and the client send its whole body even when the
   // request is then refused before it: the body reader sends the 100 when it wants the body.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => server.emit('request', req, res));
+  // Any other expectation Node would refuse itself with a bare 417 (no envelope, no request id, before
+  // the rate limit). RFC 9110 §10.1.1 lets a server ignore it: the request is served as if unsaid.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) =>
+    server.emit('request', req, res),
+  );
 }

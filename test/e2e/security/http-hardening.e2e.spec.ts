@@ -152,6 +152,18 @@ describe('HTTP hardening', () => {
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
+    it('serves a request with an expectation other than 100-continue, in the envelope', async () => {
+      // Node answered a bare 417 itself: no envelope, no request id, before the rate limit.
+      const res = await rawExchange(
+        app.baseUrl,
+        [requestHead('GET', '/order/', { ...account.headers, Expect: 'quelque-chose', Connection: 'close' })],
+        { untilClose: true },
+      );
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body)).toMatchObject({ success: true });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
     it('serves headers just under the limit', async () => {
       expect((await http.get('/health', { 'X-Padding': 'a'.repeat(15 * 1024) })).status).toBe(200);
     });
