@@ -1,6 +1,7 @@
 import { condition, continueAsNew, defineSignal, setHandler } from '@temporalio/workflow';
 import {
   NOTIFICATION_QUEUED_SIGNAL,
+  NOTIFICATION_RETRY_NOW_SIGNAL,
   NOTIFICATION_SETTLED_SIGNAL,
   type OrderNotificationsWorkflowInput,
 } from '@libs/notifications/notification-workflow.contract';
@@ -9,6 +10,7 @@ import { deliverUntilSettled, historyIsLong, notificationAttempts } from './noti
 
 export const notificationQueuedSignal = defineSignal<[string]>(NOTIFICATION_QUEUED_SIGNAL);
 export const notificationSettledSignal = defineSignal<[string]>(NOTIFICATION_SETTLED_SIGNAL);
+export const retryNowSignal = defineSignal<[]>(NOTIFICATION_RETRY_NOW_SIGNAL);
 
 /** Settled notification ids remembered so a notification queued twice is sent once. */
 const RECENT_IDS_KEPT = 100;
@@ -28,19 +30,22 @@ export async function orderNotificationsWorkflow(input: OrderNotificationsWorkfl
   const recent = [...(input.carried?.recent ?? [])];
   let headProgress = input.carried?.headProgress ?? null;
 
-  /** The head was settled by a redelivery: its wait for the next attempt ends. */
-  let headSettledElsewhere = false;
+  /** The head was settled by a redelivery, or a retry was asked for: its wait for the next attempt ends. */
+  let headWoken = false;
 
   setHandler(notificationQueuedSignal, (notificationId) => {
     // Senders retry (an activity, an API call): the same notification is queued once.
     if (!queue.includes(notificationId) && !recent.includes(notificationId)) queue.push(notificationId);
   });
   setHandler(notificationSettledSignal, (notificationId) => {
-    if (queue[0] === notificationId) headSettledElsewhere = true;
+    if (queue[0] === notificationId) headWoken = true;
+  });
+  setHandler(retryNowSignal, () => {
+    headWoken = true;
   });
   const waitBeforeRetry = async (ms: number): Promise<void> => {
-    await condition(() => headSettledElsewhere, ms);
-    headSettledElsewhere = false;
+    await condition(() => headWoken, ms);
+    headWoken = false;
   };
 
   const carryOn = (): Promise<never> =>
@@ -85,7 +90,7 @@ export async function orderNotificationsWorkflow(input: OrderNotificationsWorkfl
 
   /** The head of the queue is settled (delivered, gone, given up or with nothing to send). */
   function settle(): void {
-    headSettledElsewhere = false;
+    headWoken = false;
     recent.push(queue.shift()!);
     if (recent.length > RECENT_IDS_KEPT) recent.shift();
   }

@@ -3,6 +3,7 @@ import { DomainError } from '@libs/platform/domain-error';
 import { type OrderState } from '@libs/orders/order-state';
 import { isUuid } from '@libs/platform/uuid';
 import { type OrderCaller } from '@libs/orders/order-caller';
+import { type OrderWorkflowRelay } from '@libs/orders/workflow-starts/order-workflow-relay';
 import { type NotificationRepository } from './notification.repository';
 import { type NotificationWorkflowStarter } from './notification-workflow-starter';
 
@@ -19,12 +20,16 @@ export class RedeliveryReceipt {
 /**
  * `POST /order/<orderid>/notifications/<id>/redeliver`: sends one notification again now, with the
  * same `webhook-id`, durably (a workflow with the usual retry schedule). Answers once it is started.
+ * A notification still queued behind earlier ones of its order is not sent around them (the client
+ * would get the state changes out of order): the order's queue is asked to try again now instead, and
+ * it follows them.
  */
 export class NotificationRedeliveryService {
   constructor(
     private readonly ownership: OrderOwnership,
     private readonly notifications: NotificationRepository,
     private readonly workflows: NotificationWorkflowStarter,
+    private readonly starts: Pick<OrderWorkflowRelay, 'ensureStarted'>,
   ) {}
 
   async redeliver(caller: OrderCaller, orderid: string, notificationId: string): Promise<RedeliveryReceipt> {
@@ -33,19 +38,23 @@ export class NotificationRedeliveryService {
       ? await this.notifications.findForOrder(notificationId.toLowerCase(), orderid)
       : null;
     if (!notification) throw new DomainError('notification_not_found');
-    const afterAttemptId = await this.notifications.lastAttemptId(notification.id);
+    const account = await this.ownership.accountEmailOf(caller, order);
+    // The creation's `confirmed` is queued by the order's workflow: started first, it comes first.
+    await this.starts.ensureStarted(order, account);
+    const receipt = { id: notification.id, orderid, status: notification.status };
+    const settled = notification.deliveredAt !== null || notification.failedAt !== null;
     try {
+      if (!settled && (await this.notifications.hasEarlierUnsettled(notification))) {
+        if (await this.workflows.retryQueueNow(orderid)) return receipt;
+      }
+      const afterAttemptId = await this.notifications.lastAttemptId(notification.id);
       await this.workflows.startRedelivery(
-        {
-          notificationId: notification.id,
-          orderid,
-          account: await this.ownership.accountEmailOf(caller, order),
-        },
+        { notificationId: notification.id, orderid, account },
         afterAttemptId,
       );
     } catch (error) {
       throw new DomainError('dependency_unavailable', {}, undefined, error);
     }
-    return { id: notification.id, orderid, status: notification.status };
+    return receipt;
   }
 }

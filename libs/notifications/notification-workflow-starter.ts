@@ -18,4 +18,9 @@ export interface NotificationWorkflowStarter {
    * `afterAttemptId`: the delivery log's last attempt at the time of the request.
    */
   startRedelivery(target: NotificationWorkflowTarget, afterAttemptId: string): Promise<void>;
+  /**
+   * Asks the order's running queue to try its head now; false when no queue runs for the order (it
+   * closed once it had nothing left to send).
+   */
+  retryQueueNow(orderid: string): Promise<boolean>;
 }

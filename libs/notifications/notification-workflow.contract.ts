@@ -26,6 +26,13 @@ export const NOTIFICATION_QUEUED_SIGNAL = 'notificationQueued';
  */
 export const NOTIFICATION_SETTLED_SIGNAL = 'notificationSettled';
 
+/**
+ * Signal `retryNow`: someone asked for a notification queued behind others to be sent again. The queue
+ * tries its head at once rather than at its next attempt, and the rest follow in order: a redelivery
+ * around the queue would reach the client before the state changes that came first.
+ */
+export const NOTIFICATION_RETRY_NOW_SIGNAL = 'retryNow';
+
 /** Where one notification's delivery stands, carried across continue-as-new with its deadline. */
 export interface DeliveryProgress {
   /** Epoch ms of the first attempt. */

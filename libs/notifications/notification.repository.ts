@@ -167,6 +167,23 @@ export class NotificationRepository {
     return this.notifications.findOneBy({ id, orderid });
   }
 
+  /**
+   * Whether a notification of the order queued before `notification` is still unsettled (neither
+   * delivered nor failed): `notification` then waits behind it in the order's queue.
+   */
+  async hasEarlierUnsettled(notification: Pick<NotificationEntity, 'id' | 'orderid'>): Promise<boolean> {
+    // The row's own created_at: a Date read back would have lost its microseconds.
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM notifications n
+        WHERE n.orderid = $1
+          AND (n.created_at, n.id) < (SELECT c.created_at, c.id FROM notifications c WHERE c.id = $2)
+          AND n.delivered_at IS NULL AND n.failed_at IS NULL
+        LIMIT 1`,
+      [notification.orderid, notification.id],
+    );
+    return rows.length > 0;
+  }
+
   /** Removes a notification that was never handed to a delivery workflow (its start failed). */
   async discard(id: string): Promise<void> {
     await this.notifications.delete({ id, attemptCount: 0 });

@@ -1,7 +1,8 @@
-import { type Client } from '@temporalio/client';
+import { type Client, WorkflowNotFoundError } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
 import {
   NOTIFICATION_QUEUED_SIGNAL,
+  NOTIFICATION_RETRY_NOW_SIGNAL,
   NOTIFICATION_REDELIVERY_WORKFLOW_TYPE,
   type NotificationRedeliveryWorkflowInput,
   ORDER_NOTIFICATIONS_WORKFLOW_TYPE,
@@ -69,6 +70,18 @@ export class TemporalNotificationWorkflowStarter implements NotificationWorkflow
       workflowIdConflictPolicy: 'TERMINATE_EXISTING',
       typedSearchAttributes: searchAttributes(target),
     });
+  }
+
+  async retryQueueNow(orderid: string): Promise<boolean> {
+    try {
+      await this.client.workflow
+        .getHandle(orderNotificationsWorkflowId(orderid))
+        .signal(NOTIFICATION_RETRY_NOW_SIGNAL);
+      return true;
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) return false;
+      throw error;
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import { type OrderOwnership } from '@libs/orders/order-ownership';
 import { DomainError } from '@libs/platform/domain-error';
 import { type OrderState } from '@libs/orders/order-state';
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
+import { type OrderWorkflowRelay } from '@libs/orders/workflow-starts/order-workflow-relay';
 import { type NotificationRepository } from './notification.repository';
 import { type NotificationWorkflowStarter } from './notification-workflow-starter';
 
@@ -25,6 +26,7 @@ export class TestNotificationService {
     private readonly ownership: OrderOwnership,
     private readonly notifications: NotificationRepository,
     private readonly workflows: NotificationWorkflowStarter,
+    private readonly starts: Pick<OrderWorkflowRelay, 'ensureStarted'>,
   ) {}
 
   async send(
@@ -34,6 +36,9 @@ export class TestNotificationService {
   ): Promise<TestNotificationReceipt> {
     const order = await this.ownership.orderOf(caller, orderid);
     if (!order.testMode) throw new DomainError('test_mode_only');
+    // The order's workflow queues the creation's `confirmed`, the first notification of every order:
+    // started before this one is queued.
+    await this.starts.ensureStarted(order, caller.email);
     // Committed before it is queued, so its first attempt always finds the row.
     const notificationId = await this.notifications.create({
       orderid,

@@ -30,8 +30,11 @@ describe('a redelivery of the head of an order’s notification queue', () => {
     return (res.json as { payload: { notifications: LogEntry[] } }).payload.notifications;
   }
 
-  it('lets the order’s later notifications follow at once when it delivers the one they wait behind', async () => {
-    const reference = 'DOSSIER-REDELIVERY-WAKE';
+  /**
+   * A test order done, whose receiver refused its `confirmed` twice: the order's other notifications
+   * wait behind it, its next attempt ten minutes away. `fix` makes the receiver accept them.
+   */
+  async function orderBehindARefusedHead(reference: string) {
     const answer = stack.receiver.respond;
     stack.receiver.respond = (webhook: ReceivedWebhook) =>
       webhook.body.external_id === reference ? 500 : answer(webhook);
@@ -44,11 +47,16 @@ describe('a redelivery of the head of an order’s notification queue', () => {
       },
       { what: 'two refused attempts of the head' },
     );
+    return { orderid, head, fix: () => (stack.receiver.respond = answer) };
+  }
+
+  it('lets the order’s later notifications follow at once when it delivers the one they wait behind', async () => {
+    const { orderid, head, fix } = await orderBehindARefusedHead('DOSSIER-REDELIVERY-WAKE');
     expect(head.status).toBe('confirmed');
     expect(stack.receiver.statusesOf(orderid)).toEqual([]);
 
     // The client fixes its endpoint, and redelivers the notification the others wait behind.
-    stack.receiver.respond = answer;
+    fix();
     const res = await stack.http.post(
       `/order/${orderid}/notifications/${head.id}/redeliver`,
       undefined,
@@ -69,5 +77,29 @@ describe('a redelivery of the head of an order’s notification queue', () => {
       (n) => n.attempts.filter((attempt) => attempt.http_status === 200).length,
     );
     expect(successes).toEqual([1, 1, 1]);
+  });
+
+  it('keeps the order of the state changes when asked to redeliver one queued behind another', async () => {
+    const { orderid, fix } = await orderBehindARefusedHead('DOSSIER-REDELIVERY-ORDER');
+    const last = (await logOf(orderid)).at(-1)!;
+    expect(last.status).toBe('done');
+    expect(last.attempt_count).toBe(0);
+
+    // The client fixes its endpoint and asks for the `done`, which waits behind `confirmed`: sent
+    // around the queue, it reached the client before the state changes that came first.
+    fix();
+    const res = await stack.http.post(
+      `/order/${orderid}/notifications/${last.id}/redeliver`,
+      undefined,
+      stack.account.headers,
+    );
+    expect(res.status).toBe(200);
+    expect((res.json as { payload: { id: string } }).payload.id).toBe(last.id);
+
+    await waitFor(() => stack.receiver.statusesOf(orderid).length === 3, {
+      what: 'the queue tried again at once, in order',
+      timeoutMs: 15_000,
+    });
+    expect(stack.receiver.statusesOf(orderid)).toEqual(['confirmed', 'received', 'done']);
   });
 });

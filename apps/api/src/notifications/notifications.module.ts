@@ -4,6 +4,7 @@ import { NotificationRedeliveryService } from '@libs/notifications/notification-
 import { NotificationRepository } from '@libs/notifications/notification.repository';
 import { TestNotificationService } from '@libs/notifications/test-notification.service';
 import { OrderOwnership } from '@libs/orders/order-ownership';
+import { OrderWorkflowRelay } from '@libs/orders/workflow-starts/order-workflow-relay';
 import { construct } from '../platform/injection';
 import { NOTIFICATION_WORKFLOW_STARTER } from '../platform/temporal.module';
 import { OrdersModule } from '../orders/orders.module';
@@ -20,11 +21,13 @@ import { TestWebhookEventController } from './test-webhook-event.controller';
       OrderOwnership,
       NotificationRepository,
       NOTIFICATION_WORKFLOW_STARTER,
+      OrderWorkflowRelay,
     ]),
     construct(TestNotificationService, [
       OrderOwnership,
       NotificationRepository,
       NOTIFICATION_WORKFLOW_STARTER,
+      OrderWorkflowRelay,
     ]),
   ],
   exports: [NotificationRedeliveryService],

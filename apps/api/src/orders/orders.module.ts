@@ -114,6 +114,12 @@ import { OrderController } from './order.controller';
       StoredDocumentRepository,
     ]),
   ],
-  exports: [OrderOwnership, UnstartedOrderSweep, UploadedDocumentWriter, PreStatementDownloadService],
+  exports: [
+    OrderOwnership,
+    OrderWorkflowRelay,
+    UnstartedOrderSweep,
+    UploadedDocumentWriter,
+    PreStatementDownloadService,
+  ],
 })
 export class OrdersModule {}
