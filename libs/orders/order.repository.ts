@@ -43,6 +43,18 @@ export class OrderRepository {
     return this.rows.one(`SELECT ${this.rows.columns} FROM ${this.rows.table} WHERE orderid = $1`, [orderid]);
   }
 
+  /**
+   * The order's collection round, which stays current until the end of `tx`: a refresh (which locks
+   * the order, `findLocked`) waits for it. Other changes to the order do not (KEY SHARE).
+   */
+  async currentRoundHeld(tx: EntityManager, orderid: string): Promise<number> {
+    const [row] = (await tx.query(`SELECT version FROM orders WHERE orderid = $1 FOR KEY SHARE`, [
+      orderid,
+    ])) as { version: number }[];
+    if (!row) throw new Error(`Order ${orderid} does not exist`);
+    return row.version;
+  }
+
   /** The order, locked until the end of the transaction `tx` (changes to one order take turns). */
   findLocked(tx: EntityManager, orderid: string): Promise<OrderEntity | null> {
     return tx.findOne(OrderEntity, { where: { orderid }, lock: { mode: 'pessimistic_write' } });

@@ -1,4 +1,6 @@
+import { type TransactionRunner } from '@libs/persistence/transaction-runner';
 import { type OrderOwnership } from '../order-ownership';
+import { type OrderRepository } from '../order.repository';
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 import { type OrderWorkflowGateway } from '../refresh/order-workflow-gateway';
 import { type OrderWorkflowRelay } from '../workflow-starts/order-workflow-relay';
@@ -31,6 +33,8 @@ export class UploadReceipt {
 export class OrderDocumentUploadService {
   constructor(
     private readonly ownership: OrderOwnership,
+    private readonly transactions: TransactionRunner,
+    private readonly orders: Pick<OrderRepository, 'currentRoundHeld'>,
     private readonly writer: UploadedDocumentWriter,
     private readonly workflows: OrderWorkflowGateway,
     /** An upload right after creation may come before the relay started the order's workflow. */
@@ -43,7 +47,13 @@ export class OrderDocumentUploadService {
     uploads: readonly UploadedDocument[],
   ): Promise<UploadReceipt> {
     const order = await this.ownership.orderOf(caller, orderid);
-    const rows = await this.writer.write(order.orderid, order.version, uploads);
+    // Written in the round that is current when they are committed: a refresh applied meanwhile waits
+    // for them, then carries them over to its round with the others.
+    const rows = await this.transactions.transaction(async (tx) =>
+      this.writer.write(order.orderid, await this.orders.currentRoundHeld(tx, order.orderid), uploads, {
+        manager: tx,
+      }),
+    );
     await this.starts.ensureStarted(order, caller.email);
     // After the rows are committed, so the woken workflow sees them; a failed signal leaves them
     // stored and a retry of the same upload stores nothing twice.

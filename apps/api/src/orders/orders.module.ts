@@ -103,6 +103,8 @@ import { OrderController } from './order.controller';
     ]),
     construct(OrderDocumentUploadService, [
       OrderOwnership,
+      TransactionRunner,
+      OrderRepository,
       UploadedDocumentWriter,
       ORDER_WORKFLOW_GATEWAY,
       OrderWorkflowRelay,
