@@ -194,6 +194,8 @@ export const STATEMENT_MESSAGES = {
     `Le champ '${field}' doit être une chaîne de ${max} caractères au plus, sans caractère nul`,
   cents: (field: string) => `Le champ '${field}' doit être un montant positif ou nul en centimes (entier)`,
   signedCents: (field: string) => `Le champ '${field}' doit être un montant en centimes (entier)`,
+  amountTooLarge: (field: string, max: number) =>
+    `Le champ '${field}' doit être un montant de ${max} centimes au plus en valeur absolue`,
   date: (field: string) => `Le champ '${field}' doit être une date valide au format AAAA-MM-JJ`,
   boolean: (field: string) => `Le champ '${field}' doit être un booléen (true ou false)`,
   oneOf: (field: string, values: readonly string[]) =>

@@ -74,23 +74,26 @@ function own(record: Record<string, unknown>, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 }
 
-/** A leaf value: one test, one English and one French description of what is expected. */
+/**
+ * A leaf value: one test, one English and one French description of what is expected (either may
+ * depend on the value refused, to say what is wrong with it).
+ */
 export function leaf<T>(
   accept: (value: unknown) => value is T,
-  english: string,
-  french: (field: string) => string,
+  english: string | ((value: unknown) => string),
+  french: (field: string, value: unknown) => string,
   form: LeafDescriptor,
 ): Schema<T> {
   return {
     form,
     readModel(value, path, issues) {
       if (accept(value)) return value;
-      issues.push({ field: path, message: value === undefined ? M.required(path) : french(path) });
+      issues.push({ field: path, message: value === undefined ? M.required(path) : french(path, value) });
       return undefined;
     },
     readWire(value, path) {
       if (accept(value)) return value;
-      throw new WireFormatError(path, english);
+      throw new WireFormatError(path, typeof english === 'string' ? english : english(value));
     },
   };
 }
@@ -119,14 +122,29 @@ export function year(min: number, max: number): Schema<number> {
   return { ...integer(min, max), form: { kind: 'year', min, max } };
 }
 
+/**
+ * The largest amount a statement may carry, in cents, either sign: ten billion euros, beyond any
+ * co-ownership's figure, and small enough that the largest sum the pre-statement makes (the budget
+ * shares of up to 1,000 lots) stays below 2^53, where integer cents would lose their exactness.
+ */
+export const MAX_CENTS = 1_000_000_000_000;
+
 /** Integer euro cents; `signed` for balances, which may be in the seller's favour. */
 export function cents(options: { signed?: boolean } = {}): Schema<number> {
+  const signed = options.signed === true;
+  const integerOfSign = (value: unknown): value is number =>
+    Number.isInteger(value) && (signed || (value as number) >= 0);
+  const expected = signed ? 'an integer amount in cents' : 'a non-negative integer amount in cents';
   return leaf(
-    (value): value is number =>
-      Number.isSafeInteger(value) && (options.signed === true || (value as number) >= 0),
-    options.signed ? 'an integer amount in cents' : 'a non-negative integer amount in cents',
-    (field) => (options.signed ? M.signedCents(field) : M.cents(field)),
-    { kind: 'cents', signed: options.signed === true },
+    (value): value is number => integerOfSign(value) && Math.abs(value) <= MAX_CENTS,
+    (value) => (integerOfSign(value) ? `${expected} of at most ${MAX_CENTS} in absolute value` : expected),
+    (field, value) =>
+      integerOfSign(value)
+        ? M.amountTooLarge(field, MAX_CENTS)
+        : signed
+          ? M.signedCents(field)
+          : M.cents(field),
+    { kind: 'cents', signed },
   );
 }
 

@@ -104,6 +104,29 @@ describe('validateStatement', () => {
     ]);
   });
 
+  it('refuses an amount beyond 10^12 cents, in French, so that no sum of amounts loses a cent', () => {
+    // Two lines of 5·10^15 cents summed exceed 2^53: the document could not print their total.
+    const messages = messagesOf(
+      asJson((json) => {
+        json.sellerOwes.budgetProvisionsDue.value = 5_000_000_000_000_000;
+        json.sellerOwes.horsBudgetProvisionsDue.value = 5_000_000_000_000_000;
+        json.sellerBalance.value = -1_000_000_000_001;
+      }),
+    );
+    expect(messages).toEqual([
+      "Le champ 'sellerBalance.value' doit être un montant de 1000000000000 centimes au plus en valeur absolue",
+      "Le champ 'sellerOwes.budgetProvisionsDue.value' doit être un montant de 1000000000000 centimes au plus en valeur absolue",
+      "Le champ 'sellerOwes.horsBudgetProvisionsDue.value' doit être un montant de 1000000000000 centimes au plus en valeur absolue",
+    ]);
+    const atTheBound = validateStatement(
+      asJson((json) => {
+        json.sellerOwes.budgetProvisionsDue.value = 1_000_000_000_000;
+        json.sellerBalance.value = -1_000_000_000_000;
+      }),
+    );
+    expect(atTheBound.valid).toBe(true);
+  });
+
   it('refuses what is not a statement of this model', () => {
     expect(messagesOf([])).toEqual(['Le relevé doit être un objet JSON']);
     expect(messagesOf(asJson((json) => (json.version = 1)))).toContain("Le champ 'version' doit valoir 2");

@@ -1,7 +1,7 @@
 import { STATEMENT_MESSAGES as M } from '@libs/platform/messages.fr';
 import { type AccountStatement, STATEMENT_MODEL_VERSION } from './account-statement';
 import { STATEMENT_CONTENT_SCHEMA } from './account-statement.schema';
-import { valueOf } from './statement-field';
+import { MODEL_PATHS, consistencyIssues } from './statement-consistency.rules';
 import { type StatementIssue, oneOf } from './statement-schema';
 
 export type StatementValidation =
@@ -26,43 +26,9 @@ export function validateStatement(json: unknown): StatementValidation {
   }
   const filedBy = FILED_BY.readModel(record.filedBy, 'filedBy', issues);
   const content = STATEMENT_CONTENT_SCHEMA.readModel(json, '', issues);
-  if (content) issues.push(...consistencyIssues(content));
+  if (content) {
+    issues.push(...consistencyIssues(content, MODEL_PATHS).map(({ field, message }) => ({ field, message })));
+  }
   if (issues.length > 0 || !content || !filedBy) return { valid: false, issues };
   return { valid: true, statement: { version: STATEMENT_MODEL_VERSION, filedBy, ...content } };
-}
-
-/** Rules across fields, which the shape alone cannot say. */
-function consistencyIssues(statement: Omit<AccountStatement, 'version' | 'filedBy'>): StatementIssue[] {
-  const issues: StatementIssue[] = [];
-  const fiscalYears: [string, { start: string; end: string } | null][] = [
-    ['coOwnership.currentFiscalYear.value', valueOf(statement.coOwnership.currentFiscalYear)],
-    ...(valueOf(statement.chargesHistory) ?? []).map(
-      (year, index) =>
-        [`chargesHistory.value[${index}].fiscalYear`, year.fiscalYear] as [
-          string,
-          { start: string; end: string },
-        ],
-    ),
-  ];
-  for (const [path, year] of fiscalYears) {
-    if (year && year.start > year.end) issues.push({ field: path, message: M.fiscalYearOrder(path) });
-  }
-  const seen = new Set<string>();
-  statement.lots.forEach((lot, index) => {
-    const key = lot.number.trim().toLowerCase();
-    if (seen.has(key))
-      issues.push({
-        field: `lots[${index}].number`,
-        message: M.duplicateLot(`lots[${index}].number`, lot.number),
-      });
-    seen.add(key);
-  });
-  const calls = valueOf(statement.callsForFunds) ?? [];
-  calls.forEach((call, index) => {
-    if (index > 0 && call.dueDate < calls[index - 1].dueDate) {
-      const path = `callsForFunds.value[${index}].dueDate`;
-      issues.push({ field: path, message: M.callsOrder(path) });
-    }
-  });
-  return issues;
 }

@@ -1,6 +1,6 @@
 import { ServiceError } from '@libs/platform/domain-error';
 import { type AccountStatement, STATEMENT_MODEL_VERSION } from './account-statement';
-import { parseWireStatement } from './statement-wire.parser';
+import { readWireStatement } from './statement-wire.parser';
 import { validateStatement } from './statement.validator';
 
 /** A stored statement that no longer reads: a bug or a hand-edited row, never the client's fault. */
@@ -17,7 +17,7 @@ export class StoredStatementUnreadableError extends ServiceError {
 export function readStoredStatement(json: unknown): AccountStatement | null {
   if (json === null || json === undefined) return null;
   const version = (json as { version?: unknown }).version;
-  if (version === undefined) return parseWireStatement(json);
+  if (version === undefined) return readWireStatement(json);
   if (version !== STATEMENT_MODEL_VERSION) {
     throw new StoredStatementUnreadableError(`Stored statement of unknown version ${String(version)}`);
   }

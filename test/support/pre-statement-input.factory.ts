@@ -1,6 +1,7 @@
 import { Doctype } from '@libs/orders/doctype';
 import { type AccountStatement } from '@libs/statement/account-statement';
-import { confirmed as c, notCommunicated } from '@libs/statement/statement-field';
+import { type WireStatement } from '@libs/statement/wire-statement';
+import { confirmed as c } from '@libs/statement/statement-field';
 import { type PreStatementAnnex, type PreStatementInput } from '@libs/pre-statement/pre-statement-input';
 
 /**
@@ -28,7 +29,7 @@ export function buildAccountStatement(overrides: Partial<AccountStatement> = {})
       heating: c('collectif au gaz'),
       lift: c(true),
       energyPerformance: c({ energyClass: 'D', date: '2023-05-11' }),
-      energyAudit: notCommunicated(),
+      energyAudit: c('2023-11-08'),
       safeguardPlan: c(false),
       perilOrder: c(false),
       worksPlan: c({ state: 'adopted', date: '2024-06-12' }),
@@ -144,6 +145,23 @@ export function buildAccountStatement(overrides: Partial<AccountStatement> = {})
     ]),
     ...overrides,
   };
+}
+
+/**
+ * The statement as a connector receives it (apps/extranet-sandbox/README.md): plain values, null for
+ * what was not communicated. A copy, so a test may damage it as an extranet could.
+ */
+export function wireStatementOf(statement: AccountStatement = buildAccountStatement()): WireStatement {
+  const { version: _version, filedBy: _filedBy, ...content } = statement;
+  return plain(content) as WireStatement;
+}
+
+function plain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(plain);
+  if (typeof value !== 'object' || value === null) return value;
+  const record = value as Record<string, unknown>;
+  if ('status' in record && 'value' in record && 'source' in record) return plain(record.value);
+  return Object.fromEntries(Object.entries(record).map(([key, entry]) => [key, plain(entry)]));
 }
 
 /** The required annexes found, the asbestos diagnostic missing. */
