@@ -182,4 +182,35 @@ describe('item 14: the dossier, the pre-statement followed by every annex', () =
     ]);
     expect(first.equals(second)).toBe(true);
   });
+
+  it('lists an image it cannot decode as unreadable (0 pages), as it does a damaged PDF, never as joined', async () => {
+    const damagedPhoto: AnnexFile = {
+      annex: { doctype: Doctype.Plans, kind: 'plans', title: 'Photo abîmée', date: '2020-01-01' },
+      mimetype: 'image/jpeg',
+      content: Buffer.from('not a JPEG at all'),
+    };
+    const annexes = await prepareAnnexes([await minutes2024(1), damagedPhoto, planPhoto]);
+    expect(annexes.map(({ annex }) => [annex.title, annex.pages])).toEqual([
+      ['PV AG 2024', 1],
+      ['Photo abîmée', 0],
+      ['Photo du plan', 1],
+    ]);
+
+    const input = buildPreStatementInput({ documents: annexes.map(({ annex }) => annex) });
+    const preStatement = await renderPreStatementPdf(input);
+    const prePages = (await PDFDocument.load(preStatement)).getPageCount();
+    const dossier = await buildDossier(preStatement, annexes, {
+      title: 'Dossier',
+      author: 'A',
+      subject: 'S',
+      issuedAt: input.issuedAt,
+    });
+    const text = (await extractPdfText(preStatement)).text.replace(/\s+/g, ' ');
+    expect(text).toMatch(/Photo abîmée 01\/01\/2020 illisible/);
+    expect(await outlineOf(dossier)).toEqual([
+      { title: 'Dossier', page: 0 },
+      { title: 'Annexe n° 1 – PV AG 2024', page: prePages },
+      { title: 'Annexe n° 3 – Photo du plan', page: prePages + 1 },
+    ]);
+  });
 });

@@ -26,8 +26,8 @@ export interface AnnexFile {
 /** An annex read and ready to join: its page count is known, so the pre-statement can list it. */
 export interface PreparedAnnex {
   annex: PreStatementAnnex;
-  source:
-    { kind: 'pdf'; document: PDFDocument } | { kind: 'image'; mimetype: string; content: Buffer } | null;
+  /** The pages joined to the dossier; null for a file that could not be read (listed with 0 pages). */
+  document: PDFDocument | null;
 }
 
 export interface DossierMetadata {
@@ -53,9 +53,11 @@ const OBJECTS_PER_TICK = ParseSpeeds.Fast;
 const PAGES_PER_TICK = 300;
 
 /**
- * Reads every annex (PDFs with pdf-lib, JPEG and PNG images as one page each) in the order they are
- * numbered. A file that cannot be read (damaged, encrypted) is kept in the list with 0 pages: the
- * pre-statement says it could not be joined, and the dossier goes without it.
+ * Reads every annex (PDFs with pdf-lib, JPEG and PNG images placed on one page each) in the order they
+ * are numbered. A file that cannot be read (damaged, encrypted, an image that does not decode) is kept
+ * in the list with 0 pages: the pre-statement says it could not be joined, and the dossier goes
+ * without it. Images are decoded here, not when joining, so that the page count the pre-statement
+ * prints is that of what the dossier holds.
  */
 export async function prepareAnnexes(files: readonly AnnexFile[]): Promise<PreparedAnnex[]> {
   const prepared: PreparedAnnex[] = [];
@@ -66,22 +68,35 @@ export async function prepareAnnexes(files: readonly AnnexFile[]): Promise<Prepa
 }
 
 async function prepareAnnex(file: AnnexFile): Promise<PreparedAnnex> {
-  if (file.mimetype === 'image/jpeg' || file.mimetype === 'image/png') {
-    return {
-      annex: { ...file.annex, pages: 1 },
-      source: { kind: 'image', mimetype: file.mimetype, content: file.content },
-    };
-  }
   try {
-    // Encrypted files are refused rather than copied as unreadable pages.
-    const document = await PDFDocument.load(file.content, {
-      updateMetadata: false,
-      parseSpeed: OBJECTS_PER_TICK,
-    });
-    return { annex: { ...file.annex, pages: document.getPageCount() }, source: { kind: 'pdf', document } };
+    const document =
+      file.mimetype === 'image/jpeg' || file.mimetype === 'image/png'
+        ? await imagePage(file.mimetype, file.content)
+        : // Encrypted files are refused rather than copied as unreadable pages.
+          await PDFDocument.load(file.content, { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK });
+    return { annex: { ...file.annex, pages: document.getPageCount() }, document };
   } catch {
-    return { annex: { ...file.annex, pages: 0 }, source: null };
+    return { annex: { ...file.annex, pages: 0 }, document: null };
   }
+}
+
+/** An image on an A4 page, centred, scaled down to fit its margins (never up). */
+async function imagePage(mimetype: 'image/jpeg' | 'image/png', content: Buffer): Promise<PDFDocument> {
+  const document = await PDFDocument.create({ updateMetadata: false });
+  const image =
+    mimetype === 'image/png' ? await document.embedPng(content) : await document.embedJpg(content);
+  const page = document.addPage([A4.width, A4.height]);
+  const scale = Math.min(
+    (A4.width - 2 * IMAGE_MARGIN) / image.width,
+    (A4.height - 2 * IMAGE_MARGIN) / image.height,
+    1,
+  );
+  const width = image.width * scale;
+  const height = image.height * scale;
+  page.drawImage(image, { x: (A4.width - width) / 2, y: (A4.height - height) / 2, width, height });
+  // The image's own object is written into the document only now.
+  await document.flush();
+  return document;
 }
 
 /**
@@ -188,35 +203,14 @@ async function forEachAnnex(
   join: (title: string, pages: AnnexPages) => Promise<void>,
 ): Promise<void> {
   let number = 0;
-  for (const { annex, source } of annexes) {
+  for (const { annex, document } of annexes) {
     number += 1;
-    const pages = source && (await pagesOf(source));
-    if (pages) await join(`Annexe n° ${number} – ${annex.title || documentLabel(annex)}`, pages);
-  }
-}
-
-async function pagesOf(source: NonNullable<PreparedAnnex['source']>): Promise<AnnexPages | null> {
-  if (source.kind === 'pdf') return { document: source.document, indices: source.document.getPageIndices() };
-  try {
-    const document = await PDFDocument.create({ updateMetadata: false });
-    const image =
-      source.mimetype === 'image/png'
-        ? await document.embedPng(source.content)
-        : await document.embedJpg(source.content);
-    const page = document.addPage([A4.width, A4.height]);
-    const scale = Math.min(
-      (A4.width - 2 * IMAGE_MARGIN) / image.width,
-      (A4.height - 2 * IMAGE_MARGIN) / image.height,
-      1,
-    );
-    const width = image.width * scale;
-    const height = image.height * scale;
-    page.drawImage(image, { x: (A4.width - width) / 2, y: (A4.height - height) / 2, width, height });
-    // The image's own object is written into the document only now.
-    await document.flush();
-    return { document, indices: [0] };
-  } catch {
-    return null;
+    if (document) {
+      await join(`Annexe n° ${number} – ${annex.title || documentLabel(annex)}`, {
+        document,
+        indices: document.getPageIndices(),
+      });
+    }
   }
 }
 

@@ -1,5 +1,9 @@
 import { Doctype } from '@libs/orders/doctype';
+import { type AccountStatement } from '@libs/statement/account-statement';
+import { STATEMENT_CONTENT_SCHEMA } from '@libs/statement/account-statement.schema';
 import { confirmed, notCommunicated } from '@libs/statement/statement-field';
+import { type FormDescriptor, MAX_CENTS } from '@libs/statement/statement-schema';
+import { validateStatement } from '@libs/statement/statement.validator';
 import {
   annex,
   buildAccountStatement,
@@ -22,6 +26,30 @@ function checkOf(
 ): Omit<PreStatementView['documentChecks'][number], 'document'> {
   const { document: _name, ...check } = view.documentChecks.find((line) => line.document === document)!;
   return check;
+}
+
+/** The statement's JSON with every amount the schema describes set to `cents`. */
+function withEveryAmount(json: unknown, form: FormDescriptor, cents: number): unknown {
+  switch (form.kind) {
+    case 'cents':
+      return cents;
+    case 'object': {
+      const record = json as Record<string, unknown>;
+      for (const { key, form: child } of form.keys) record[key] = withEveryAmount(record[key], child, cents);
+      return record;
+    }
+    case 'list':
+      return (json as unknown[]).map((item) => withEveryAmount(item, form.item, cents));
+    case 'field': {
+      const field = json as { value: unknown };
+      if (field.value !== null) field.value = withEveryAmount(field.value, form.inner, cents);
+      return field;
+    }
+    case 'nullable':
+      return json === null ? null : withEveryAmount(json, form.inner, cents);
+    default:
+      return json;
+  }
 }
 
 describe('buildPreStatementView', () => {
@@ -54,6 +82,117 @@ describe('buildPreStatementView', () => {
       'non communiqué',
     ]);
     expect(view.summary.complete).toBe(false);
+  });
+
+  describe('completeness: never claimed while the document prints "non communiqué"', () => {
+    /** Every value communicated, every document obtained or declared not existing. */
+    const completeStatement = () => buildAccountStatement({ documentsNotExisting: confirmed(['dta']) });
+    const completeInput = (statement: AccountStatement, documents = buildAnnexes()) =>
+      buildPreStatementInput({ statement, documents });
+
+    it('says "Dossier complet" when nothing is missing', () => {
+      const view = buildPreStatementView(completeInput(completeStatement()));
+      expect(JSON.stringify(view)).not.toMatch(/non communiqu/i);
+      expect(view.summary).toMatchObject({ complete: true, headline: 'Dossier complet' });
+    });
+
+    it.each<[string, (statement: AccountStatement) => void]>([
+      ['the seller’s balance', (statement) => (statement.sellerBalance = notCommunicated())],
+      ['the calls for funds', (statement) => (statement.callsForFunds = notCommunicated())],
+      ['the voted works', (statement) => (statement.votedWorks = notCommunicated())],
+      ['the loans', (statement) => (statement.loans = notCommunicated())],
+      ['the procedures', (statement) => (statement.procedures = notCommunicated())],
+      [
+        'a lot’s share of the budget',
+        (statement) => (statement.lots[0].annualBudgetShare = notCommunicated()),
+      ],
+      [
+        'a lot’s share of the works fund',
+        (statement) => (statement.lots[1].worksFundShare = notCommunicated()),
+      ],
+      ['a lot’s tantièmes', (statement) => (statement.lots[0].shares = notCommunicated())],
+      ['a lot’s nature', (statement) => (statement.lots[0].nature = notCommunicated())],
+      [
+        'the registration number',
+        (statement) => (statement.coOwnership.registrationNumber = notCommunicated()),
+      ],
+      ['the energy audit', (statement) => (statement.building.energyAudit = notCommunicated())],
+      [
+        'the syndic’s phone and email',
+        (statement) => {
+          statement.syndic.phone = notCommunicated();
+          statement.syndic.email = notCommunicated();
+        },
+      ],
+      [
+        'the closing date of the last approved fiscal year',
+        (statement) => (statement.syndicate.lastApprovedFiscalYearEnd = notCommunicated()),
+      ],
+    ])('counts %s', (_label, unknown) => {
+      const input = completeInput(completeStatement());
+      unknown(input.statement!);
+      const view = buildPreStatementView(input);
+      expect(view.summary).toMatchObject({ complete: false, headline: 'Dossier incomplet' });
+      expect(view.summary.missing).toEqual([expect.stringMatching(/^\d+ mentions? « non communiqué »/)]);
+    });
+
+    /** Paths of every status-carrying value of the statement, those inside lists included. */
+    const fieldPaths = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
+      if (typeof value !== 'object' || value === null) return [];
+      const record = value as Record<string, unknown>;
+      const isField = 'status' in record && 'value' in record && 'source' in record;
+      const children = Object.entries(isField ? { value: record.value } : record).flatMap(([key, child]) =>
+        fieldPaths(child, [...path, Array.isArray(value) ? Number(key) : key]),
+      );
+      return isField ? [path, ...children] : children;
+    };
+
+    it.each(fieldPaths(completeStatement()).map((path) => [path.join('.'), path]))(
+      'whichever value is not communicated: %s',
+      (_label, path) => {
+        const statement = completeStatement();
+        const parent = path
+          .slice(0, -1)
+          .reduce<Record<string | number, unknown>>(
+            (node, key) => node[key] as Record<string | number, unknown>,
+            statement as never,
+          );
+        parent[path.at(-1)!] = notCommunicated();
+        const view = buildPreStatementView(completeInput(statement));
+        // What the document prints: the whole view but the notice, page 1's figures, and the calls'
+        // table, which reads "non communiqué" when there is none.
+        const printed = JSON.stringify({
+          ...view,
+          summary: view.summary.keyFigures,
+          notice: null,
+          calls: view.calls ?? 'non communiqué',
+        });
+        if (/non communiqu/i.test(printed)) expect(view.summary.complete).toBe(false);
+      },
+    );
+
+    it('counts the published modifying acts the syndic did not list', () => {
+      const statement = completeStatement();
+      statement.rulesAmendments = notCommunicated();
+      const documents = buildAnnexes().filter((document) => document.kind !== 'rules-amendment');
+      const view = buildPreStatementView(completeInput(statement, documents));
+      expect(checkOf(view, 'Actes modificatifs publiés')).toMatchObject({ statusLabel: 'non communiqué' });
+      expect(view.summary).toMatchObject({
+        complete: false,
+        missing: ['1 mention « non communiqué » (détail ci-après)'],
+      });
+    });
+
+    it('counts every "non communiqué" the document prints, once each', () => {
+      const statement = completeStatement();
+      statement.sellerBalance = notCommunicated();
+      statement.coOwnership.registrationNumber = notCommunicated();
+      statement.callsForFunds = notCommunicated();
+      statement.sellerOwes.otherSumsDue = notCommunicated();
+      const view = buildPreStatementView(completeInput(statement));
+      // The balance (page 1), the number, the calls' table, line e) and the note under its partial total.
+      expect(view.summary.missing).toEqual(['5 mentions « non communiqué » (détail ci-après)']);
+    });
   });
 
   it('totals the known amounts of a part and says which it leaves out', () => {
@@ -129,6 +268,63 @@ describe('buildPreStatementView', () => {
       ['01/01/2024 – 31/12/2024', `2${NBSP}400,00${NBSP}€`],
       ['01/01/2023 – 31/12/2023', 'non communiqué'],
     ]);
+  });
+
+  describe('the charges of the two fiscal years before the current one', () => {
+    const charged = (start: string, end: string, budgetCalled: number) => ({
+      fiscalYear: { start, end },
+      budgetCalled: confirmed(budgetCalled),
+      budgetPaid: confirmed(budgetCalled),
+      horsBudgetCalled: confirmed(0),
+      horsBudgetPaid: confirmed(0),
+    });
+    const rowsFor = (current: { start: string; end: string }, history: ReturnType<typeof charged>[]) => {
+      const statement = buildAccountStatement();
+      statement.coOwnership.currentFiscalYear = confirmed(current);
+      statement.chargesHistory = confirmed(history);
+      return buildPreStatementView(buildPreStatementInput({ statement })).chargesHistory.map((line) => [
+        line.fiscalYear,
+        line.budgetCalled,
+      ]);
+    };
+
+    it('labels each year with the syndic’s own dates, never a shifted date (29 February)', () => {
+      expect(
+        rowsFor({ start: '2024-03-01', end: '2025-02-28' }, [
+          charged('2023-03-01', '2024-02-29', 100_000),
+          charged('2022-03-01', '2023-02-28', 90_000),
+        ]),
+      ).toEqual([
+        ['01/03/2023 – 29/02/2024', `1${NBSP}000,00${NBSP}€`],
+        ['01/03/2022 – 28/02/2023', `900,00${NBSP}€`],
+      ]);
+    });
+
+    it('keeps the figures the syndic gave after a change of fiscal-year dates', () => {
+      // A transitional year of 18 months moved the year's start from January to July.
+      expect(
+        rowsFor({ start: '2025-07-01', end: '2026-06-30' }, [
+          charged('2024-01-01', '2025-06-30', 150_000),
+          charged('2023-01-01', '2023-12-31', 100_000),
+          charged('2022-01-01', '2022-12-31', 95_000),
+        ]),
+      ).toEqual([
+        ['01/01/2024 – 30/06/2025', `1${NBSP}500,00${NBSP}€`],
+        ['01/01/2023 – 31/12/2023', `1${NBSP}000,00${NBSP}€`],
+      ]);
+    });
+
+    it('says "non communiqué" only for a year the syndic did not give, in its place', () => {
+      expect(
+        rowsFor({ start: '2025-01-01', end: '2025-12-31' }, [
+          charged('2025-01-01', '2025-12-31', 120_000),
+          charged('2023-01-01', '2023-12-31', 100_000),
+        ]),
+      ).toEqual([
+        ['01/01/2024 – 31/12/2024', 'non communiqué'],
+        ['01/01/2023 – 31/12/2023', `1${NBSP}000,00${NBSP}€`],
+      ]);
+    });
   });
 
   it('gives the calls due by the statement’s date to the seller and the others to the buyer', () => {
@@ -213,6 +409,37 @@ describe('buildPreStatementView', () => {
       [4, 'Plan du lot'],
     ]);
     expect(view.annexSummary).toMatch(/^4 documents fournis, \d+ documents manquants\.$/);
+  });
+
+  it('takes an annex that could not be joined (0 pages, "illisible") for no document: missing or "à vérifier"', () => {
+    const unreadable = (kinds: (string | null)[]) =>
+      buildAnnexes().map((document) =>
+        kinds.includes(document.kind) ? { ...document, pages: 0 } : document,
+      );
+    const view = buildPreStatementView(
+      buildPreStatementInput({ documents: unreadable(['summary-sheet', 'dtg', 'maintenance-log']) }),
+    );
+    const summarySheet = view.annexes.find((line) => line.title === 'Fiche synthétique 2025')!;
+    expect(summarySheet.pages).toBe('illisible');
+    expect(checkOf(view, 'Fiche synthétique')).toMatchObject({ status: 'missing' });
+    expect(checkOf(view, 'Diagnostic technique global (DTG)')).toMatchObject({ status: 'missing' });
+    expect(checkOf(view, "Carnet d'entretien")).toMatchObject({ status: 'missing' });
+    expect(view.summary.missing).toEqual(expect.arrayContaining(['Fiche synthétique', "Carnet d'entretien"]));
+    expect(view.annexSummary).toBe('8 documents fournis, 4 documents manquants.');
+
+    // Where a document of unsaid kind may be it, the check stays "à vérifier", not "fourni".
+    const documents = [
+      ...unreadable(['dtg']),
+      annex(Doctype.Diagnostic, null, 'Diagnostic', '2024-01-10'),
+      { ...annex(Doctype.Diagnostic, null, 'Diagnostic illisible', '2024-02-10'), pages: 0 },
+    ];
+    const unsaid = buildPreStatementView(buildPreStatementInput({ documents }));
+    const readable = unsaid.annexes.find((line) => line.title === 'Diagnostic')!;
+    expect(checkOf(unsaid, 'Diagnostic technique global (DTG)')).toEqual({
+      status: 'undetermined',
+      statusLabel: 'à vérifier',
+      detail: `non établi au vu des documents : annexe n° ${readable.number}, diagnostic de nature non précisée`,
+    });
   });
 
   it('takes a diagnostic of unsaid kind for no DTG nor works plan: both "à vérifier", never "fourni"', () => {
@@ -341,5 +568,59 @@ describe('buildPreStatementView', () => {
     statement.sellerOwes.budgetProvisionsDue = confirmed(0);
     const some = buildPreStatementView(buildPreStatementInput({ statement, allDuePaid: true }));
     expect(some.allDuePaid!.text).not.toContain('le confirment');
+  });
+
+  it('adds up the largest amounts the statement accepts, as many as it accepts, without losing a cent', () => {
+    const base = buildAccountStatement();
+    const many = <T>(count: number, item: (index: number) => T): T[] =>
+      Array.from({ length: count }, (_, i) => item(i));
+    const day = (index: number) => new Date(Date.UTC(2025, 0, 1 + index)).toISOString().slice(0, 10);
+    const largest: AccountStatement = {
+      ...base,
+      lots: many(1000, (index) => ({ ...base.lots[0], number: String(index + 1) })),
+      callsForFunds: confirmed(
+        many(60, (index) => ({ dueDate: day(index), budget: confirmed(1), horsBudget: confirmed(1) })),
+      ),
+      votedWorks: confirmed(many(200, () => structuredClone((base.votedWorks.value ?? [])[0]))),
+      loans: confirmed(many(50, () => structuredClone((base.loans.value ?? [])[0]))),
+    };
+    const json = withEveryAmount(
+      JSON.parse(JSON.stringify(largest)),
+      STATEMENT_CONTENT_SCHEMA.form,
+      MAX_CENTS,
+    );
+    const validation = validateStatement(json);
+    if (!validation.valid) throw new Error(JSON.stringify(validation.issues.slice(0, 3)));
+
+    const view = buildPreStatementView(
+      buildPreStatementInput({ statement: validation.statement, lotsRequested: null }),
+    );
+    // 1,000 lots' budget shares, the largest sum the document makes.
+    expect(
+      view.summary.keyFigures.find((figure) => figure.label.startsWith('Charges courantes'))?.value,
+    ).toBe(
+      `2${NBSP}500${NBSP}000${NBSP}000${NBSP}000,00${NBSP}€ par trimestre (10${NBSP}000${NBSP}000${NBSP}000${NBSP}000,00${NBSP}€ par an)`,
+    );
+  });
+
+  it('never says the figures confirm the seller’s declaration while a requested lot is not on the account', () => {
+    const statement = buildAccountStatement();
+    for (const key of Object.keys(statement.sellerOwes) as (keyof typeof statement.sellerOwes)[]) {
+      statement.sellerOwes[key] = confirmed(0);
+    }
+    const all = buildPreStatementView(buildPreStatementInput({ statement, allDuePaid: true }));
+    expect(all.allDuePaid!.text).toContain('le confirment');
+
+    // Lot 99's sums are not included in the figures: they cannot confirm the seller is up to date for it.
+    const view = buildPreStatementView(
+      buildPreStatementInput({ statement, allDuePaid: true, lotsRequested: ['12', '47', '99'] }),
+    );
+    expect(view.sellerOwes.totalNote).toContain('Les sommes du lot 99');
+    expect(view.allDuePaid).toEqual({
+      text:
+        'Le vendeur déclare être à jour de ses paiements envers le syndicat des copropriétaires ; les ' +
+        "sommes de son compte n'ayant pas toutes été communiquées, la déclaration n'a pas pu être vérifiée.",
+      contradicted: false,
+    });
   });
 });

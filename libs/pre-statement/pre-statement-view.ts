@@ -15,7 +15,7 @@ import { documentLabel } from '@libs/orders/document-labels';
 import { formatEuros } from './euro-amount.format';
 import { formatFrenchDate } from './french-date.format';
 import { INFORMATION_NOTICE, type NoticeSection } from './information-notice.texts';
-import { NOT_COMMUNICATED } from './not-communicated';
+import { NOT_COMMUNICATED, NOT_COMMUNICATED_MENTION } from './not-communicated';
 import { type PreStatementAnnex, type PreStatementInput } from './pre-statement-input';
 import { PRE_STATEMENT_TEXTS as T } from './pre-statement.texts';
 
@@ -145,12 +145,46 @@ export function buildPreStatementView(input: PreStatementInput): PreStatementVie
   const annexes = numberedAnnexes(input.documents);
   const documentChecks = checkDocuments(input, annexes, context.referenceDate);
   const sellerOwes = sellerOwesSection(statement, context.lotsNotFound);
-  const syndicateOwes = syndicateOwesSection(statement, context.lotsNotFound);
-  const buyerWillBear = buyerWillBearSection(statement, context.lotsNotFound);
   const propertyLabel =
     nonBlank(valueOf(statement?.coOwnership.name)) ?? orNotCommunicated(buildingAddress(input));
   const countOf = (status: DocumentStatus) =>
     documentChecks.filter((check) => check.status === status).length;
+  const body = {
+    identification: identification(input),
+    syndic: syndicLines(input),
+    building: buildingLines(statement),
+    lots: lotLines(statement, context),
+    lotsNote: `${T.identification.lotsNote} ${T.origin.notes[FIGURE_ORIGINS['lots.annualBudgetShare']]}`,
+    sellers: input.owners.length > 0 ? input.owners.map(personName) : [NOT_COMMUNICATED],
+    allDuePaid: allDuePaid(input, sellerOwes, context),
+    sellerOwes,
+    syndicateOwes: syndicateOwesSection(statement, context.lotsNotFound),
+    buyerWillBear: buyerWillBearSection(statement, context.lotsNotFound),
+    chargesHistory: chargesLines(statement),
+    chargesNote: withLotsLeftOut(
+      `${T.financialAnnex.chargesNote} ${T.origin.notes[FIGURE_ORIGINS.chargesHistory]}`,
+      context,
+    ),
+    syndicateFigures: syndicateFigures(statement),
+    worksFund: worksFundLines(statement),
+    calls: callLines(statement, context),
+    votedWorks: votedWorksTable(statement, context),
+    loans: loansTable(statement, context),
+    procedures: proceduresTable(statement),
+    documentChecks,
+    annexes,
+    annexSummary: T.documents.summary(
+      annexes.filter((annex) => annex.joined).length,
+      countOf('missing'),
+      countOf('undetermined'),
+    ),
+  };
+  const figures = keyFigures(input, context);
+  // Counted on what the pages print (the calls' table reads "non communiqué" without calls), so no
+  // value the document shows as unknown can be left out of the summary.
+  const mentions = statement
+    ? notCommunicatedMentions([body, { calls: body.calls ?? T.calls.none }, figures])
+    : 0;
   return {
     orderid: input.orderid,
     specimen: input.testMode,
@@ -165,31 +199,8 @@ export function buildPreStatementView(input: PreStatementInput): PreStatementVie
     sourceNote: statement
       ? T.sourceFromStatement(formatFrenchDate(statement.statementDate), statement.filedBy)
       : T.sourceMissing,
-    summary: summary(input, context, documentChecks, [sellerOwes, syndicateOwes, buyerWillBear]),
-    identification: identification(input),
-    syndic: syndicLines(input),
-    building: buildingLines(statement),
-    lots: lotLines(statement, context),
-    lotsNote: `${T.identification.lotsNote} ${T.origin.notes[FIGURE_ORIGINS['lots.annualBudgetShare']]}`,
-    sellers: input.owners.length > 0 ? input.owners.map(personName) : [NOT_COMMUNICATED],
-    allDuePaid: allDuePaid(input, sellerOwes),
-    sellerOwes,
-    syndicateOwes,
-    buyerWillBear,
-    chargesHistory: chargesLines(statement),
-    chargesNote: withLotsLeftOut(
-      `${T.financialAnnex.chargesNote} ${T.origin.notes[FIGURE_ORIGINS.chargesHistory]}`,
-      context,
-    ),
-    syndicateFigures: syndicateFigures(statement),
-    worksFund: worksFundLines(statement),
-    calls: callLines(statement, context),
-    votedWorks: votedWorksTable(statement, context),
-    loans: loansTable(statement, context),
-    procedures: proceduresTable(statement),
-    documentChecks,
-    annexes,
-    annexSummary: T.documents.summary(annexes.length, countOf('missing'), countOf('undetermined')),
+    summary: summary(input, context, documentChecks, figures, mentions),
+    ...body,
     notice: INFORMATION_NOTICE,
   };
 }
@@ -225,7 +236,8 @@ function summary(
   input: PreStatementInput,
   context: ViewContext,
   checks: DocumentCheck[],
-  parts: AmountSection[],
+  keyFigures: AmountLine[],
+  notCommunicated: number,
 ): PreStatementView['summary'] {
   const statement = input.statement;
   const named = (status: DocumentStatus) =>
@@ -237,8 +249,7 @@ function summary(
   const missing = [...missingDocuments];
   if (!statement) missing.push(T.summary.statementMissing);
   if (context.lotsNotFound.length > 0) missing.push(T.summary.lotsNotFoundMissing(context.lotsNotFound));
-  const unknownFigures = statement ? countNotCommunicated(statement, parts) : 0;
-  if (unknownFigures > 0) missing.push(T.summary.figuresMissing(unknownFigures));
+  if (notCommunicated > 0) missing.push(T.summary.figuresMissing(notCommunicated));
   const complete = missing.length === 0 && toCheck.length === 0;
   return {
     complete,
@@ -252,7 +263,7 @@ function summary(
         : toCheck.length > 0
           ? T.summary.legalEffectIfMissing
           : null,
-    keyFigures: keyFigures(input, context),
+    keyFigures,
     alerts: alerts(input, context),
   };
 }
@@ -336,19 +347,11 @@ function alerts(input: PreStatementInput, context: ViewContext): string[] {
   return list;
 }
 
-function countNotCommunicated(statement: Statement, parts: AmountSection[]): number {
-  const figures = [
-    ...parts.flatMap((part) => part.lines.map((line) => line.value)),
-    ...chargesLines(statement).flatMap((line) => [
-      line.budgetCalled,
-      line.budgetPaid,
-      line.horsBudgetCalled,
-      line.horsBudgetPaid,
-    ]),
-    ...syndicateFigures(statement).map((line) => line.value),
-    ...worksFundLines(statement).map((line) => line.value),
-  ];
-  return figures.filter((value) => value === NOT_COMMUNICATED).length;
+/** How many texts of what the document prints say a value was not communicated. */
+function notCommunicatedMentions(printed: unknown): number {
+  if (typeof printed === 'string') return NOT_COMMUNICATED_MENTION.test(printed) ? 1 : 0;
+  if (typeof printed !== 'object' || printed === null) return 0;
+  return Object.values(printed).reduce<number>((count, part) => count + notCommunicatedMentions(part), 0);
 }
 
 // --------------------------------------------------------------------------------------- identification
@@ -587,13 +590,21 @@ function amountSection(sources: AmountSource[], lotsNotFound: string[]): AmountS
   };
 }
 
-function allDuePaid(input: PreStatementInput, sellerOwes: AmountSection): PreStatementView['allDuePaid'] {
+function allDuePaid(
+  input: PreStatementInput,
+  sellerOwes: AmountSection,
+  context: ViewContext,
+): PreStatementView['allDuePaid'] {
   if (!input.allDuePaid) return null;
   const owed = knownSum(arrearsFields(input.statement));
   if (owed > 0) return { text: T.summary.alertAllDuePaid(formatEuros(owed)), contradicted: true };
-  // Only figures all read on the account confirm it: not a partial total, and not one of nothing.
+  // Only figures all read on the account confirm it: not a partial total, not one of nothing, and not
+  // one that leaves out a lot sold (its sums are not in the figures).
   const verified =
-    input.statement !== null && sellerOwes.totalLabel === T.total && sellerOwes.total !== NOT_COMMUNICATED;
+    input.statement !== null &&
+    sellerOwes.totalLabel === T.total &&
+    sellerOwes.total !== NOT_COMMUNICATED &&
+    context.lotsNotFound.length === 0;
   return {
     text: verified ? T.sellerOwes.allDuePaid : T.sellerOwes.allDuePaidUnverified,
     contradicted: false,
@@ -604,11 +615,13 @@ function allDuePaid(input: PreStatementInput, sellerOwes: AmountSection): PreSta
 
 /**
  * The two fiscal years before the current one, each on its line even when the syndic gave nothing
- * for it: a missing year shows as "non communiqué", it never disappears.
+ * for it: a missing year shows as "non communiqué", it never disappears. Each year is the syndic's
+ * own, found walking back from the current year's start: the one that ends within the year before it
+ * (its dates may have changed, a year may have been longer or shorter). Only a year truly absent is
+ * dated by the assumption of a year of twelve months ending the day before the next one starts.
  */
 function chargesLines(statement: Statement | null): ChargesLine[] {
   const history = valueOf(statement?.chargesHistory) ?? [];
-  const current = valueOf(statement?.coOwnership.currentFiscalYear);
   const unknownLine = (fiscalYear: string): ChargesLine => ({
     fiscalYear,
     budgetCalled: NOT_COMMUNICATED,
@@ -616,14 +629,24 @@ function chargesLines(statement: Statement | null): ChargesLine[] {
     horsBudgetCalled: NOT_COMMUNICATED,
     horsBudgetPaid: NOT_COMMUNICATED,
   });
-  const expected: (FiscalYear | null)[] = current
-    ? [shiftYears(current, -1), shiftYears(current, -2)]
-    : [history[0]?.fiscalYear ?? null, history[1]?.fiscalYear ?? null];
-  return expected.map((year, index) => {
-    if (!year) return unknownLine(T.financialAnnex.previousYear(index + 1));
-    const label = T.financialAnnex.fiscalYearRange(formatFrenchDate(year.start), formatFrenchDate(year.end));
-    const charges = history.find((entry) => entry.fiscalYear.start === year.start);
-    return charges ? chargesLine(label, charges) : unknownLine(label);
+  const rangeOf = (year: FiscalYear) =>
+    T.financialAnnex.fiscalYearRange(formatFrenchDate(year.start), formatFrenchDate(year.end));
+  // The start of the year after the one sought; unknown without the current year until a year is found.
+  let next = valueOf(statement?.coOwnership.currentFiscalYear)?.start ?? null;
+  return [1, 2].map((yearsBack) => {
+    const found = history
+      .filter(({ fiscalYear }) =>
+        next === null ? true : fiscalYear.end < next && fiscalYear.end >= shiftDate(next, -1),
+      )
+      .sort((a, b) => b.fiscalYear.end.localeCompare(a.fiscalYear.end))[0];
+    if (found) {
+      next = found.fiscalYear.start;
+      return chargesLine(rangeOf(found.fiscalYear), found);
+    }
+    if (next === null) return unknownLine(T.financialAnnex.previousYear(yearsBack));
+    const absent = { start: shiftDate(next, -1), end: shiftDays(next, -1) };
+    next = absent.start;
+    return unknownLine(rangeOf(absent));
   });
 }
 
@@ -837,6 +860,8 @@ const KIND_ORDER: readonly DocumentKind[] = [
 ];
 
 interface NumberedAnnex extends AnnexLine {
+  /** False for a file that could not be read (0 pages): listed "illisible", it provides no document. */
+  joined: boolean;
   doctype: Doctype;
   /** Null: a document of a code with several kinds (3, 4) whose kind nobody said. */
   kind: DocumentKind | null;
@@ -867,6 +892,7 @@ export function orderAnnexes<A extends PreStatementAnnex>(documents: readonly A[
 function numberedAnnexes(documents: PreStatementAnnex[]): NumberedAnnex[] {
   return orderAnnexes(documents).map((document, index) => ({
     number: index + 1,
+    joined: document.pages !== 0,
     doctype: document.doctype,
     kind: document.kind,
     isoDate: document.date,
@@ -880,10 +906,12 @@ function numberedAnnexes(documents: PreStatementAnnex[]): NumberedAnnex[] {
 
 function checkDocuments(
   input: PreStatementInput,
-  annexes: NumberedAnnex[],
+  numbered: NumberedAnnex[],
   referenceDate: string,
 ): DocumentCheck[] {
   const statement = input.statement;
+  // What the dossier could not join is not communicated: it proves nothing, not even "à vérifier".
+  const annexes = numbered.filter((annex) => annex.joined);
   const notExisting = new Set(valueOf(statement?.documentsNotExisting) ?? []);
   const numbersOf = (...kinds: DocumentKind[]) =>
     annexes.filter((annex) => annex.kind !== null && kinds.includes(annex.kind)).map((annex) => annex.number);
@@ -1118,10 +1146,6 @@ function sumFields(fields: StatementField<Cents>[]): Cents | null {
     sum += value;
   }
   return sum;
-}
-
-function shiftYears(year: FiscalYear, years: number): FiscalYear {
-  return { start: shiftDate(year.start, years), end: shiftDate(year.end, years) };
 }
 
 /** The same calendar day `years` later (29 February falls back to the 28th). */

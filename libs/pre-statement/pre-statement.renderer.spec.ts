@@ -358,6 +358,24 @@ describe('renderPreStatementPdf', () => {
     expect(alerted).toContain("• L'immeuble fait l'objet d'un arrêté de péril ou de mise en sécurité.");
   });
 
+  it('item 11: says "Dossier complet" only of a document that prints no "non communiqué"', async () => {
+    const complete = buildAccountStatement({ documentsNotExisting: confirmed(['dta']) });
+    const whole = await render({ statement: complete });
+    expect(whole.pageTexts[0]).toContain('Dossier complet');
+    expect(whole.text).not.toMatch(/non\s+communiqu/i);
+
+    const statement = buildAccountStatement({ documentsNotExisting: confirmed(['dta']) });
+    statement.sellerBalance = notCommunicated();
+    statement.lots[0].shares = notCommunicated();
+    const { text, pageTexts } = await render({ statement });
+    const first = pageTexts[0].replace(/\s+/g, ' ');
+    expect(first).toContain(
+      'Dossier incomplet Éléments manquants : • 2 mentions « non communiqué » (détail ci-après)',
+    );
+    expect(first).toContain('Solde du compte du vendeur au 20/03/2025 non communiqué');
+    expectText(text, '12', 'Appartement de 3 pièces, 2e étage, bâtiment A', 'principal', 'non communiqué');
+  });
+
   it('item 12: describes each lot: tantièmes over the total, nature, share of charges and of the works fund', () => {
     expectText(
       sample.text,

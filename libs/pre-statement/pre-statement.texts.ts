@@ -44,7 +44,7 @@ export const PRE_STATEMENT_TEXTS = {
       'Si l’un de ces documents n’a pas été communiqué à l’acquéreur, son délai de rétractation ne court ' +
       "pas : il ne court qu'à compter du lendemain de leur communication (article L.721-3 du CCH).",
     figuresMissing: (count: number) =>
-      `${count} montant${count > 1 ? 's' : ''} non communiqué${count > 1 ? 's' : ''} par le syndic (détail ci-après)`,
+      `${count} mention${count > 1 ? 's' : ''} « non communiqué » (détail ci-après)`,
     statementMissing: 'relevé de compte du vendeur (informations financières)',
     lotsNotFoundMissing: (lots: string[]) =>
       lots.length > 1

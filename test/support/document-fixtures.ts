@@ -1,7 +1,14 @@
 /** The smallest file each upload media type accepts: the right signature and, for a PDF, its end marker. */
+/**
+ * A small PDF of one blank A4 page, told apart by `marker` (its content hash differs): readable, so the
+ * dossier joins it as a real annex would be.
+ */
 export function pdfBytes(marker = 'pièce'): Buffer {
   return Buffer.from(
-    `%PDF-1.4\n% ${marker}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+    `%PDF-1.4\n% ${marker}\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n` +
+      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj\n' +
+      'trailer << /Root 1 0 R >>\n%%EOF\n',
     'latin1',
   );
 }
