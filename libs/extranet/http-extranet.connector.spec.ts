@@ -366,6 +366,18 @@ describe('HttpExtranetConnector', () => {
       expect(url.searchParams.get('lots')).toBe('12,A 3');
     });
 
+    it('keeps a text the extranet cut in the middle of a character, marking the cut (U+FFFD)', async () => {
+      // Half of an emoji's surrogate pair: PostgreSQL's jsonb refuses it, and the statement never stored.
+      const connector = await connectorFor((_req, res) =>
+        json(res, 200, {
+          ...VALID_STATEMENT,
+          coOwnership: { ...VALID_STATEMENT.coOwnership, name: 'Résidence Les Pins \ud83c' },
+        }),
+      );
+      const statement = await connector.fetchStatement(SESSION(stub!.url), null);
+      expect(statement.coOwnership.name).toEqual(confirmed('Résidence Les Pins \ufffd'));
+    });
+
     it('asks for all lots with null', async () => {
       const connector = await connectorFor((_req, res) => json(res, 200, VALID_STATEMENT));
       await connector.fetchStatement(SESSION(stub!.url), null);

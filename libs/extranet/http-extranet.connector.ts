@@ -256,7 +256,7 @@ export class HttpExtranetConnector implements ExtranetConnector {
     );
     const text = body.toString('utf8');
     try {
-      return JSON.parse(text) as unknown;
+      return JSON.parse(text, wellFormedStrings) as unknown;
     } catch {
       throw new ExtranetUnavailableError(`The extranet sent invalid JSON in answer to ${describe(request)}`);
     }
@@ -321,3 +321,15 @@ async function readBodyWithin(
   }
   return Buffer.concat(chunks);
 }
+
+/**
+ * Half of a surrogate pair (a text cut in the middle of an emoji) becomes U+FFFD, which marks the cut:
+ * PostgreSQL's jsonb refuses it, and a statement holding one could never be stored, holding up the
+ * collection for a character.
+ */
+function wellFormedStrings(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value;
+}
+
+// With the u flag, a paired surrogate is one code point: only lone halves are of category Cs.
+const LONE_SURROGATE = /\p{Cs}/gu;

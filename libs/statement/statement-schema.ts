@@ -291,9 +291,12 @@ function join(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;
 }
 
-/** A string PostgreSQL can store (its text and jsonb types refuse the NUL character). */
+/**
+ * A string PostgreSQL can store: its text and jsonb types refuse the NUL character, and jsonb half of
+ * a surrogate pair (with the u flag, only a lone half is of category Cs).
+ */
 export function isStorableText(value: unknown): value is string {
-  return typeof value === 'string' && !value.includes('\u0000');
+  return typeof value === 'string' && !value.includes('\u0000') && !/\p{Cs}/u.test(value);
 }
 
 export function isCalendarDate(value: string): boolean {

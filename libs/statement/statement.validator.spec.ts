@@ -44,6 +44,26 @@ describe('validateStatement', () => {
     expect(validation.statement.coOwnership.name).not.toHaveProperty('note');
   });
 
+  it('refuses a text PostgreSQL could not store: a NUL, or half of a surrogate pair', () => {
+    for (const name of ['Les Pins\u0000', 'Les Pins \ud83c', '\udc00Les Pins']) {
+      expect(
+        messagesOf(
+          asJson((json) => {
+            json.coOwnership.name = { status: 'confirmed', value: name, source: null };
+          }),
+        ),
+      ).toEqual([expect.stringMatching(/^Le champ 'coOwnership\.name\.value' doit être un texte/)]);
+    }
+    // A whole emoji is a text like any other.
+    expect(
+      validateStatement(
+        asJson((json) => {
+          json.coOwnership.name = { status: 'confirmed', value: 'Les Pins 🌲', source: null };
+        }),
+      ).valid,
+    ).toBe(true);
+  });
+
   it('reports every problem in French, naming the field', () => {
     const messages = messagesOf(
       asJson((json) => {
