@@ -111,6 +111,8 @@ export const VALIDATION_MESSAGES = {
     `Le champ '${field}' doit contenir entre ${min} et ${max} éléments`,
   maxLength: (field: string, max: number) => `Le champ '${field}' ne doit pas dépasser ${max} caractères`,
   stringOrNumber: (field: string) => `Le champ '${field}' doit être une chaîne de caractères ou un nombre`,
+  inexactNumber: (field: string) =>
+    `Le champ '${field}' est un nombre trop grand pour être conservé exactement : envoyez-le entre guillemets`,
   url: (field: string) => `Le champ '${field}' doit être une URL http(s) valide`,
   urlCredentials: (field: string) =>
     `Le champ '${field}' ne doit pas contenir d'identifiants (utilisateur:mot de passe@) : ` +

@@ -142,6 +142,11 @@ describe('CreateOrderDto validation', () => {
       { external_id: Number.POSITIVE_INFINITY },
       "Le champ 'external_id' doit être une chaîne de caractères ou un nombre",
     ],
+    [
+      // 12345678901234567890 in a JSON body: parsed, it is already 12345678901234567000.
+      { external_id: JSON.parse('12345678901234567890') as number },
+      "Le champ 'external_id' est un nombre trop grand pour être conservé exactement : envoyez-le entre guillemets",
+    ],
     [{ lots: 12 }, "Le champ 'lots' doit être une chaîne de caractères"],
     [{ comment: 'x'.repeat(2001) }, "Le champ 'comment' ne doit pas dépasser 2000 caractères"],
     [{ callback_url: 'ftp://hooks.example.fr' }, "Le champ 'callback_url' doit être une URL http(s) valide"],

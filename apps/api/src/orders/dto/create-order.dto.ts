@@ -50,16 +50,28 @@ function IsStringOrNumber(): PropertyDecorator {
       target: target.constructor,
       propertyName: String(key),
       options: {
-        // A string too long is a string: its message says what is wrong with it.
+        // A string too long is a string, and a number too large a number: the message says what is wrong.
         message: ({ value }) =>
-          typeof value === 'string' ? M.maxLength(PATH, EXTERNAL_ID_MAX_LENGTH) : M.stringOrNumber(PATH),
+          typeof value === 'string'
+            ? M.maxLength(PATH, EXTERNAL_ID_MAX_LENGTH)
+            : isInexactInteger(value)
+              ? M.inexactNumber(PATH)
+              : M.stringOrNumber(PATH),
       },
       validator: {
         validate: (value: unknown) =>
           (typeof value === 'string' && value.length <= EXTERNAL_ID_MAX_LENGTH) ||
-          (typeof value === 'number' && Number.isFinite(value)),
+          (typeof value === 'number' && Number.isFinite(value) && !isInexactInteger(value)),
       },
     });
+}
+
+/**
+ * An integer beyond 2^53, which JSON parsing has already rounded (12345678901234567890 reads as
+ * 12345678901234567000): stored as a string, it would not be the reference the client sent.
+ */
+function isInexactInteger(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
 }
 
 export class PersonNameDto {
