@@ -58,6 +58,11 @@ export class AccountAuthenticationService {
       : await this.passwords.dummyVerify(credentials.password);
     if (!account || !passwordOk || key.accountId !== account.id) throw new DomainError('invalid_credentials');
     this.throttle.succeeded(credentials.email, key.id);
+    // Hashes made with other parameters than the decoy's would make a refusal's time tell which emails
+    // have accounts: each is brought to the current ones at its next login.
+    if (this.passwords.needsRehash(account.passwordHash)) {
+      await this.accounts.setPasswordHash(account.id, await this.passwords.hash(credentials.password));
+    }
     const issued = this.tokens.issue({ accountId: account.id, apiKeyId: key.id });
     return { access_token: issued.token, expires_in: issued.expiresIn };
   }

@@ -36,4 +36,8 @@ export class AccountRepository {
   async setWebhookSecret(id: string, webhookSecretSealed: string): Promise<void> {
     await this.accounts.update({ id }, { webhookSecretSealed });
   }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.accounts.update({ id }, { passwordHash });
+  }
 }
