@@ -135,6 +135,17 @@ describe('operator CLI (account administration)', () => {
         ['--email', 'not-an-email', '--password', 'long-enough-pw'],
         'invalid email: not-an-email',
       ],
+      // Addresses the order route refuses as an order's `email`, which must be the account's.
+      [
+        'an email the API refuses',
+        ['--email', 'jean..dupont@example.fr', '--password', 'long-enough-pw'],
+        'invalid email: jean..dupont@example.fr',
+      ],
+      [
+        'an email with an underscore in its domain',
+        ['--email', 'x@etude_lyon.fr', '--password', 'long-enough-pw'],
+        'invalid email: x@etude_lyon.fr',
+      ],
       [
         'a short password',
         ['--email', 'short@example.fr', '--password', '1234567'],
