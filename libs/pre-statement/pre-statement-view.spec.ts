@@ -473,6 +473,27 @@ describe('buildPreStatementView', () => {
     expect(checkOf(declared, 'Diagnostic technique global (DTG)').status).toBe('notExisting');
   });
 
+  it('says a required document the syndic declares not existing is so, as the wait took it, not "manquant"', () => {
+    // The order's wait did not wait for them: the document must not then list them as missing.
+    const kinds = ['summary-sheet', 'rules', 'maintenance-log'] as const;
+    const view = buildPreStatementView(
+      buildPreStatementInput({
+        documents: buildAnnexes().filter(
+          (document) =>
+            !['summary-sheet', 'rules', 'rules-and-division', 'maintenance-log'].includes(document.kind!),
+        ),
+        statement: buildAccountStatement({ documentsNotExisting: confirmed([...kinds]) }),
+      }),
+    );
+    for (const name of ['Fiche synthétique', 'Règlement de copropriété', "Carnet d'entretien"]) {
+      expect(checkOf(view, name)).toMatchObject({
+        status: 'notExisting',
+        detail: 'le syndic déclare qu’il n’en existe pas',
+      });
+    }
+    expect(view.summary.missing.join(' ; ')).not.toMatch(/Fiche synthétique|Règlement de copropriété|Carnet/);
+  });
+
   it('takes a règlement of unsaid extent for the règlement, and leaves the EDD "à vérifier", not missing', () => {
     const documents = buildAnnexes().map((document) =>
       document.kind === 'rules-and-division' ? { ...document, kind: null } : document,

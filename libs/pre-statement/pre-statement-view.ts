@@ -936,18 +936,24 @@ function checkDocuments(
       return check(document, 'undetermined', T.documents.unsaidDiagnostic(candidates));
     return check(document, 'missing');
   };
+  /**
+   * A document the law requires, provided or missing; or declared not existing (the syndic's list, an
+   * operator's mark), which the order's wait took as such (document-existence.ts): said so, not
+   * "manquant". `kinds[0]` is the document's own kind.
+   */
   const required = (document: string, ...kinds: DocumentKind[]): DocumentCheck => {
     const numbers = numbersOf(...kinds);
-    return numbers.length > 0
-      ? check(document, 'provided', T.documents.annexNumbers(numbers))
-      : check(document, 'missing');
+    if (numbers.length > 0) return check(document, 'provided', T.documents.annexNumbers(numbers));
+    if (notExisting.has(kinds[0]!)) return check(document, 'notExisting', T.documents.notExistingDetail);
+    return check(document, 'missing');
   };
   // A règlement of unsaid extent is the règlement (its published type), with or without the EDD.
   const rules = (): DocumentCheck => {
     const numbers = [...numbersOf('rules', 'rules-and-division'), ...unsaid.rules].sort((a, b) => a - b);
-    return numbers.length > 0
-      ? check(T.documents.rules, 'provided', T.documents.annexNumbers(numbers))
-      : check(T.documents.rules, 'missing');
+    if (numbers.length > 0) return check(T.documents.rules, 'provided', T.documents.annexNumbers(numbers));
+    if (notExisting.has('rules'))
+      return check(T.documents.rules, 'notExisting', T.documents.notExistingDetail);
+    return check(T.documents.rules, 'missing');
   };
   const division = (): DocumentCheck => {
     const found = required(T.documents.division, 'division', 'rules-and-division');

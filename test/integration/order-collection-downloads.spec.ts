@@ -14,7 +14,9 @@ import {
   createOrder,
   openNotificationTestKit,
 } from './notifications/notification-fixtures';
+import { confirmed, notCommunicated } from '@libs/statement/statement-field';
 import { pdfBytes } from '../support/document-fixtures';
+import { buildAccountStatement } from '../support/pre-statement-input.factory';
 import { waitFor } from '../support/wait-for';
 
 const LISTED: ExtranetDocument[] = Array.from({ length: 8 }, (_, i) => ({
@@ -243,6 +245,22 @@ describe('downloading an order version’s documents (PostgreSQL, the filesystem
     });
     await service.downloadDocuments(orderid, 1, [summary], () => undefined);
     expect(await service.missingDoctypes(orderid, 1)).toContain(Doctype.SummarySheet);
+  });
+
+  it('waits for no minutes when the syndic says no general meeting was ever held', async () => {
+    const { orderid, orders, service } = await collecting();
+    const statement = buildAccountStatement();
+    await orders.saveStatement(orderid, 1, {
+      ...statement,
+      generalMeetings: { ...statement.generalMeetings, held: confirmed([]) },
+    });
+    expect(await service.missingDoctypes(orderid, 1)).not.toContain(Doctype.Minutes);
+    // Meetings the syndic does not say anything about: the minutes are waited for.
+    await orders.saveStatement(orderid, 1, {
+      ...statement,
+      generalMeetings: { ...statement.generalMeetings, held: notCommunicated() },
+    });
+    expect(await service.missingDoctypes(orderid, 1)).toContain(Doctype.Minutes);
   });
 
   it('counts the règlement as missing while the extranet has only a modifying act of it', async () => {

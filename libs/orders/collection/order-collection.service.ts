@@ -14,6 +14,7 @@ import { documentStorageKeys } from '../documents/document-storage-key';
 import { isUploadMimetype } from '../documents/uploaded-document';
 import { storedFilename, storedTitle } from '../documents/stored-document-names';
 import { readStoredStatement } from '@libs/statement/stored-statement.reader';
+import { valueOf } from '@libs/statement/statement-field';
 import {
   type NewStoredDocument,
   type StoredDocumentRepository,
@@ -210,11 +211,11 @@ export class OrderCollectionService {
     const order = await this.order(orderid);
     const documents = await this.documents.listForOrderVersion(orderid, version);
     const statement = order.statementVersion === version ? readStoredStatement(order.statement) : null;
-    const missing = missingRequiredDoctypes(
-      REQUIRED_DOCTYPES,
-      documents,
-      kindsNotExisting(statement, order.documentExistence),
-    );
+    const notExisting = kindsNotExisting(statement, order.documentExistence);
+    // A co-ownership whose syndic says no general meeting was ever held has no minutes to wait for, and
+    // the pre-statement asks for none.
+    if (statement && valueOf(statement.generalMeetings.held)?.length === 0) notExisting.add('minutes');
+    const missing = missingRequiredDoctypes(REQUIRED_DOCTYPES, documents, notExisting);
     await this.orders.saveMissingDoctypes(orderid, version, missing);
     return missing;
   }
