@@ -98,6 +98,8 @@ export class ClusterStack {
       CLUSTER_DIR: this.dir,
       CLUSTER_TEMPORAL_PORT: String(options.temporalPort),
       CLUSTER_API_PORTS: options.apiPorts.join(','),
+      // Required in production, by every process that reads the configuration (the CLI too).
+      PUBLIC_BASE_URL: `http://127.0.0.1:${options.apiPorts[0]}`,
       CLUSTER_WORKER_METRICS_PORT: String(options.metricsPort),
       EXTRANET_SANDBOX_PORT: String(options.sandboxPort),
       DOCUMENTS_DIR: path.join(this.dir, 'documents'),
