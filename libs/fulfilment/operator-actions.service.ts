@@ -49,8 +49,8 @@ const MAX_ATTACHMENTS = 20;
  * What operators do to an order through the console (docs/contract.md §9), one implementation of each
  * rule: the role is checked here first (a viewer acts on nothing, even while Temporal is away), then the
  * order's workflow validates and applies the action (libs/fulfilment/operator-action-rules.ts), which
- * records it with its event and audit entry. `actionId` is the update's id: the same form sent twice is
- * applied once.
+ * records it with its event and audit entry. `actionId` is the form's id, of which, with the order and
+ * the action, the update's id is made: the same form sent twice is applied once.
  */
 export class OperatorActionsService {
   constructor(
@@ -102,7 +102,7 @@ export class OperatorActionsService {
         );
       }
     }
-    return this.workflows.act(
+    return this.send(
       order.orderid,
       'statement_filed',
       { statement: validation.statement, operator },
@@ -213,7 +213,21 @@ export class OperatorActionsService {
   ): Promise<FulfilmentStatus> {
     this.requireActor(operator);
     const order = await this.order(orderid);
-    return this.workflows.act(order.orderid, action, { ...args, operator }, actionId);
+    return this.send(order.orderid, action, { ...args, operator }, actionId);
+  }
+
+  /**
+   * The update's id, which the audit records once per order, is made here of the order, the action and
+   * the form's id: the form's id is the browser's to send, and one copied from another order's page must
+   * not pass for a retry of that order's action.
+   */
+  private send(
+    orderid: string,
+    action: WorkflowOperatorAction,
+    args: object,
+    formId: string,
+  ): Promise<FulfilmentStatus> {
+    return this.workflows.act(orderid, action, args, `${orderid}:${action}:${formId}`);
   }
 
   private requireActor(operator: OperatorIdentity): void {

@@ -504,6 +504,34 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
     expect(refreshed.status).toBe(200);
   });
 
+  it('records an action on each order, even when its form id was used on another order', async () => {
+    // The form's id is the browser's to send: copied from another order's page, it named an update the
+    // second order had never seen, and the audit's key (unique across orders) made its recording a
+    // "retry": the statement was not stored, nor the audit entry, yet the order moved on.
+    const [first, second] = await Promise.all(
+      [1, 2].map(async () => {
+        const orderid = await stack.createOrder({
+          test_mode: false,
+          syndic: { name: 'Foncia', username: 'marie.dupont', password: 'mdp' },
+          ...allRequired(),
+        });
+        await assistedFor(orderid, 'no_connector');
+        return orderid;
+      }),
+    );
+    const formId = id();
+    await actions.fileStatement(operator, first!, statement('Première'), formId);
+    await actions.fileStatement(operator, second!, statement('Seconde'), formId);
+
+    for (const [orderid, name] of [
+      [first!, 'Première'],
+      [second!, 'Seconde'],
+    ] as const) {
+      expect(await auditActions(orderid)).toEqual(['statement_filed']);
+      expect((await order(orderid)).statement).toMatchObject({ coOwnership: { name: { value: name } } });
+    }
+  });
+
   async function preStatementKey(orderid: string): Promise<string | null> {
     const rows = (await stack.api.dataSource.query(
       `SELECT storage_key FROM pre_statements WHERE orderid = $1 ORDER BY order_version DESC LIMIT 1`,
