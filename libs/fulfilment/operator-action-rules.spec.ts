@@ -52,6 +52,27 @@ describe('operatorRefusal', () => {
     ).toBeNull();
   });
 
+  it('refuses any action whose request names a round a refresh replaced, and takes one naming none', () => {
+    const requests = {
+      statement_filed: {},
+      document_existence_marked: { kind: 'dtg', exists: false },
+      released: {},
+      handed_back: {},
+      switched_to_assisted: { note: 'x' },
+      cancelled: { reason: 'x' },
+    } as const;
+    const filed = { ...assisted, hasStatement: true };
+    for (const [action, request] of Object.entries(requests)) {
+      const kind = action as keyof typeof requests;
+      const order = kind === 'switched_to_assisted' ? { ...filed, fulfilment: 'automatic' as const } : filed;
+      expect(operatorRefusal(kind, order, { ...operator, ...request, version: 0 })).toBe(
+        'version_superseded',
+      );
+      expect(operatorRefusal(kind, order, { ...operator, ...request, version: 1 })).toBeNull();
+      expect(operatorRefusal(kind, order, { ...operator, ...request })).toBeNull();
+    }
+  });
+
   it('refuses documents stored for a version a refresh replaced, and malformed requests', () => {
     expect(
       operatorRefusal('documents_attached', assisted, { ...operator, version: 1, documentIds: [3] }),

@@ -19,6 +19,7 @@ export interface FulfilmentView {
 /** An action's arguments, as far as the rules look at them. */
 export interface OperatorActionRequestView {
   role: OperatorRole;
+  /** The collection round the operator's page showed, when the request says. */
   version?: number;
   documentIds?: unknown;
   kind?: unknown;
@@ -45,6 +46,9 @@ export function operatorRefusal(
   if (action === 'syndic_access_revealed' || action === 'notification_redelivered') return null;
   if (order.state === 'done') return 'order_done';
   if (order.cancelled) return 'order_cancelled';
+  // A form made for a round a refresh has since replaced (a page left open): it would act on the
+  // client's new request with what was decided for the old one.
+  if (request.version !== undefined && request.version !== order.version) return 'version_superseded';
   switch (action) {
     case 'switched_to_assisted':
       if (order.fulfilment === 'assisted') return 'already_assisted';
@@ -57,6 +61,7 @@ export function operatorRefusal(
   if (order.fulfilment !== 'assisted') return 'not_assisted';
   switch (action) {
     case 'documents_attached':
+      // Stored for a round: the request always says which.
       if (request.version !== order.version) return 'version_superseded';
       return isIdList(request.documentIds) ? null : 'invalid_request';
     case 'document_existence_marked':

@@ -73,6 +73,7 @@ export class OperatorActionsService {
     orderid: string,
     statement: unknown,
     actionId: string,
+    round?: number,
   ): Promise<FulfilmentStatus> {
     const validation = validateFiledStatement(statement);
     if (!validation.valid) {
@@ -105,7 +106,7 @@ export class OperatorActionsService {
     return this.send(
       order.orderid,
       'statement_filed',
-      { statement: validation.statement, operator },
+      { statement: validation.statement, operator, ...roundOf(round) },
       actionId,
     );
   }
@@ -116,9 +117,14 @@ export class OperatorActionsService {
     orderid: string,
     documents: readonly DocumentToAttach[],
     actionId: string,
+    round?: number,
   ): Promise<FulfilmentStatus> {
     this.requireActor(operator);
     const order = await this.order(orderid);
+    // Not stored for a round the page did not show.
+    if (round !== undefined && round !== order.version) {
+      throw new DomainError('operator_action_refused', { refusal: 'version_superseded' });
+    }
     const uploads = checkAttachments(documents);
     const rows = await this.writer.write(order.orderid, order.version, uploads, { source: 'operator' });
     return this.act(
@@ -137,17 +143,34 @@ export class OperatorActionsService {
     kind: DocumentKind,
     exists: boolean,
     actionId: string,
+    round?: number,
   ): Promise<FulfilmentStatus> {
-    return this.act(operator, orderid, 'document_existence_marked', { kind, exists }, actionId);
+    return this.act(
+      operator,
+      orderid,
+      'document_existence_marked',
+      { kind, exists, ...roundOf(round) },
+      actionId,
+    );
   }
 
   /** The pre-statement is produced from what was filed; what is still missing is listed in it. */
-  release(operator: OperatorIdentity, orderid: string, actionId: string): Promise<FulfilmentStatus> {
-    return this.act(operator, orderid, 'released', {}, actionId);
+  release(
+    operator: OperatorIdentity,
+    orderid: string,
+    actionId: string,
+    round?: number,
+  ): Promise<FulfilmentStatus> {
+    return this.act(operator, orderid, 'released', roundOf(round), actionId);
   }
 
-  handBack(operator: OperatorIdentity, orderid: string, actionId: string): Promise<FulfilmentStatus> {
-    return this.act(operator, orderid, 'handed_back', {}, actionId);
+  handBack(
+    operator: OperatorIdentity,
+    orderid: string,
+    actionId: string,
+    round?: number,
+  ): Promise<FulfilmentStatus> {
+    return this.act(operator, orderid, 'handed_back', roundOf(round), actionId);
   }
 
   switchToAssisted(
@@ -155,8 +178,15 @@ export class OperatorActionsService {
     orderid: string,
     note: string,
     actionId: string,
+    round?: number,
   ): Promise<FulfilmentStatus> {
-    return this.act(operator, orderid, 'switched_to_assisted', { note: note.trim() }, actionId);
+    return this.act(
+      operator,
+      orderid,
+      'switched_to_assisted',
+      { note: note.trim(), ...roundOf(round) },
+      actionId,
+    );
   }
 
   cancel(
@@ -164,8 +194,9 @@ export class OperatorActionsService {
     orderid: string,
     reason: string,
     actionId: string,
+    round?: number,
   ): Promise<FulfilmentStatus> {
-    return this.act(operator, orderid, 'cancelled', { reason: reason.trim() }, actionId);
+    return this.act(operator, orderid, 'cancelled', { reason: reason.trim(), ...roundOf(round) }, actionId);
   }
 
   /**
@@ -240,6 +271,14 @@ export class OperatorActionsService {
     if (!order) throw new DomainError('order_not_found');
     return order;
   }
+}
+
+/**
+ * The round the operator's page showed, for the workflow's rules (`version_superseded` once a refresh
+ * replaced it); nothing when the caller does not say.
+ */
+function roundOf(round: number | undefined): { version?: number } {
+  return round === undefined ? {} : { version: round };
 }
 
 /** The files as stored documents, or the French problems of each, naming the file. */

@@ -532,6 +532,40 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
     }
   });
 
+  it('refuses a form made for a round a refresh has since replaced, whatever the action', async () => {
+    // The page of round 1 stays open while the client refreshes: round 2, assisted again. Its forms
+    // acted on round 2: a cancellation cancelled the client's new request, a statement filed round 1's
+    // figures as round 2's.
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: { name: 'Foncia', username: 'marie.dupont', password: 'mdp' },
+    });
+    await assistedFor(orderid, 'no_connector');
+    const pageRound = (await order(orderid)).version;
+    const refresh = await stack.http.post(`/order/${orderid}/refresh`, {}, stack.account.headers);
+    expect(refresh.status).toBe(200);
+    await waitFor(
+      async () =>
+        (await order(orderid)).version === pageRound + 1 &&
+        (await order(orderid)).fulfilmentMode === 'assisted',
+      {
+        what: 'round 2, assisted again',
+      },
+    );
+
+    await expect(actions.cancel(operator, orderid, 'Doublon', id(), pageRound)).rejects.toMatchObject({
+      details: { refusal: 'version_superseded' },
+    });
+    await expect(
+      actions.fileStatement(operator, orderid, statement('Tour 1'), id(), pageRound),
+    ).rejects.toMatchObject({ details: { refusal: 'version_superseded' } });
+    expect((await order(orderid)).cancelledAt).toBeNull();
+    expect(await auditActions(orderid)).toEqual([]);
+    // The page of round 2 acts.
+    await actions.fileStatement(operator, orderid, statement('Tour 2'), id(), pageRound + 1);
+    expect(await auditActions(orderid)).toEqual(['statement_filed']);
+  });
+
   async function preStatementKey(orderid: string): Promise<string | null> {
     const rows = (await stack.api.dataSource.query(
       `SELECT storage_key FROM pre_statements WHERE orderid = $1 ORDER BY order_version DESC LIMIT 1`,

@@ -80,7 +80,13 @@ export class ConsoleOrderController {
       res.status(400).type('html').send(html);
       return;
     }
-    await this.actions.fileStatement(session.operator, orderid, checked.statement, actionIdOf(req));
+    await this.actions.fileStatement(
+      session.operator,
+      orderid,
+      checked.statement,
+      actionIdOf(req),
+      roundOf(req),
+    );
     done(res, orderid, 'statement_filed', 'releve');
   }
 
@@ -103,7 +109,7 @@ export class ConsoleOrderController {
         content: file.content,
       });
     }
-    await this.actions.attachDocuments(session.operator, orderid, documents, actionIdOf(req));
+    await this.actions.attachDocuments(session.operator, orderid, documents, actionIdOf(req), roundOf(req));
     done(res, orderid, 'documents_attached', 'documents');
   }
 
@@ -122,6 +128,7 @@ export class ConsoleOrderController {
       kindField(kind),
       exists === 'oui',
       actionIdOf(req),
+      roundOf(req),
     );
     done(res, orderid, 'document_existence_marked', 'documents');
   }
@@ -134,7 +141,7 @@ export class ConsoleOrderController {
     @Req() req: FormRequest,
     @Res() res: Response,
   ): Promise<void> {
-    await this.actions.release(session.operator, orderid, actionIdOf(req));
+    await this.actions.release(session.operator, orderid, actionIdOf(req), roundOf(req));
     done(res, orderid, 'released', 'traitement');
   }
 
@@ -146,7 +153,7 @@ export class ConsoleOrderController {
     @Req() req: FormRequest,
     @Res() res: Response,
   ): Promise<void> {
-    await this.actions.handBack(session.operator, orderid, actionIdOf(req));
+    await this.actions.handBack(session.operator, orderid, actionIdOf(req), roundOf(req));
     done(res, orderid, 'handed_back', 'traitement');
   }
 
@@ -158,7 +165,13 @@ export class ConsoleOrderController {
     @Req() req: FormRequest,
     @Res() res: Response,
   ): Promise<void> {
-    await this.actions.switchToAssisted(session.operator, orderid, textField(req, 'note'), actionIdOf(req));
+    await this.actions.switchToAssisted(
+      session.operator,
+      orderid,
+      textField(req, 'note'),
+      actionIdOf(req),
+      roundOf(req),
+    );
     done(res, orderid, 'switched_to_assisted', 'traitement');
   }
 
@@ -170,7 +183,13 @@ export class ConsoleOrderController {
     @Req() req: FormRequest,
     @Res() res: Response,
   ): Promise<void> {
-    await this.actions.cancel(session.operator, orderid, textField(req, 'motif'), actionIdOf(req));
+    await this.actions.cancel(
+      session.operator,
+      orderid,
+      textField(req, 'motif'),
+      actionIdOf(req),
+      roundOf(req),
+    );
     done(res, orderid, 'cancelled', 'traitement');
   }
 
@@ -234,6 +253,16 @@ function noticeOf(
 function actionIdOf(req: FormRequest): string {
   const id = req.body.fields._action;
   return typeof id === 'string' && isUuid(id) ? id : crypto.randomUUID();
+}
+
+/** The collection round the form's page showed; a form without one (an older page) says nothing. */
+function roundOf(req: FormRequest): number | undefined {
+  const round = req.body.fields._round;
+  if (round === undefined) return undefined;
+  if (typeof round !== 'string' || !/^[1-9]\d{0,8}$/.test(round)) {
+    throw new DomainError('operator_action_refused', { refusal: 'invalid_request' });
+  }
+  return Number(round);
 }
 
 function kindField(value: unknown): DocumentKind {

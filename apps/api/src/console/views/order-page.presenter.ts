@@ -76,6 +76,8 @@ export function presentOrderPage(input: OrderPageInput) {
       string
     >,
     temporalUrl: input.temporalUrl,
+    // The round the forms act on: one a refresh has replaced since is refused (version_superseded).
+    round: order.version,
     summary: [
       [T.order.fields.account, view.accountEmail],
       [T.order.fields.externalId, order.externalId || T.none],
