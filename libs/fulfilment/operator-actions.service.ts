@@ -217,7 +217,11 @@ export class OperatorActionsService {
     };
   }
 
-  /** Sends one of the order's notifications again (the API's redelivery), audited first. */
+  /**
+   * Sends one of the order's notifications again (the API's redelivery), audited before it is sent,
+   * once the notification is known to be the order's: an id of another order's, or of none, is refused
+   * without an entry.
+   */
   async redeliver(
     operator: OperatorIdentity,
     orderid: string,
@@ -225,14 +229,15 @@ export class OperatorActionsService {
   ): Promise<RedeliveryReceipt> {
     this.requireActor(operator);
     const order = await this.order(orderid);
-    await this.recorder.recordDirectAction(
-      order,
-      operator,
-      'notification_redelivered',
-      { notification_id: notificationId.slice(0, 64) },
-      this.clock(),
+    return this.redeliveries.redeliver(operator, order.orderid, notificationId, (id) =>
+      this.recorder.recordDirectAction(
+        order,
+        operator,
+        'notification_redelivered',
+        { notification_id: id },
+        this.clock(),
+      ),
     );
-    return this.redeliveries.redeliver(operator, order.orderid, notificationId);
   }
 
   private async act(

@@ -32,12 +32,22 @@ export class NotificationRedeliveryService {
     private readonly starts: Pick<OrderWorkflowRelay, 'ensureStarted'>,
   ) {}
 
-  async redeliver(caller: OrderCaller, orderid: string, notificationId: string): Promise<RedeliveryReceipt> {
+  /**
+   * `beforeSending` runs once the notification is known to be the order's, before anything is sent:
+   * the console audits there, so that no refused request leaves an entry.
+   */
+  async redeliver(
+    caller: OrderCaller,
+    orderid: string,
+    notificationId: string,
+    beforeSending?: (notificationId: string) => Promise<void>,
+  ): Promise<RedeliveryReceipt> {
     const order = await this.ownership.orderOf(caller, orderid);
     const notification = isUuid(notificationId)
       ? await this.notifications.findForOrder(notificationId.toLowerCase(), orderid)
       : null;
     if (!notification) throw new DomainError('notification_not_found');
+    await beforeSending?.(notification.id);
     const account = await this.ownership.accountEmailOf(caller, order);
     // The creation's `confirmed` is queued by the order's workflow: started first, it comes first.
     await this.starts.ensureStarted(order, account);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
@@ -152,6 +153,16 @@ describe('operator console: assisted fulfilment in the browser', () => {
     });
     const dones = stack.receiver.forOrder(orderid).filter((webhook) => webhook.body.status === 'done');
     expect(dones[1]!.headers['webhook-id']).toBe(dones[0]!.headers['webhook-id']);
+
+    // A redelivery of a notification that is not the order's sends nothing, and leaves no entry saying
+    // it was sent.
+    const csrf = await page.locator('form[action="/console/logout"] input[name="_csrf"]').inputValue();
+    const foreign = await page.request.post(
+      `${stack.api.baseUrl}/console/orders/${orderid}/notifications/${randomUUID()}/redeliver`,
+      { form: { _csrf: csrf }, maxRedirects: 0 },
+    );
+    expect(foreign.status()).toBe(404);
+    expect(await foreign.text()).toContain('Notification introuvable');
 
     // Every action audited, by whom, and in the order's history.
     const audit = await auditOf(orderid);
