@@ -117,6 +117,17 @@ describe('operator console: assisted fulfilment in the browser', () => {
     await page.locator('#existence-kind').selectOption('dtg');
     await page.getByRole('button', { name: 'N’existe pas dans cette copropriété' }).click();
     await waitForText(page, 'Mention enregistrée.');
+    // A mark whose answer is neither of the form's two buttons is not taken for "n'existe pas"; and a
+    // field named like an object's own properties is a field like any other.
+    const csrfNow = await page.locator('form[action="/console/logout"] input[name="_csrf"]').inputValue();
+    const unanswered = await page.request.post(
+      `${stack.api.baseUrl}/console/orders/${orderid}/document-existence`,
+      { form: { _csrf: csrfNow, kind: 'dta', ['__proto__']: 'x', toString: 'y' }, maxRedirects: 0 },
+    );
+    expect(unanswered.status()).toBe(303);
+    expect(unanswered.headers().location).toBe(
+      `/console/orders/${orderid}?erreur=operator_action_refused&motif=invalid_request`,
+    );
 
     await page.getByRole('button', { name: 'Produire le pré-état daté' }).click();
     await waitForText(page, 'Pré-état daté produit.');

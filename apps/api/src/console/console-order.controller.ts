@@ -126,7 +126,7 @@ export class ConsoleOrderController {
       session.operator,
       orderid,
       kindField(kind),
-      exists === 'oui',
+      existsField(exists),
       actionIdOf(req),
       roundOf(req),
     );
@@ -269,6 +269,13 @@ function kindField(value: unknown): DocumentKind {
   if (!isDocumentKind(value))
     throw new DomainError('operator_action_refused', { refusal: 'invalid_request' });
   return value;
+}
+
+/** The form's two buttons say `oui` or `non`; anything else is not taken for either. */
+function existsField(value: unknown): boolean {
+  if (value === 'oui') return true;
+  if (value === 'non') return false;
+  throw new DomainError('operator_action_refused', { refusal: 'invalid_request' });
 }
 
 function textField(req: FormRequest, name: string): string {

@@ -44,7 +44,8 @@ export function readConsoleForm(req: Request, limits: ConsoleFormLimits): Promis
       reject(new HttpRefusal('payload_too_large'));
       return;
     }
-    const body: ConsoleFormBody = { fields: {}, files: [] };
+    // No prototype: a field named `__proto__` or `toString` is a field like any other.
+    const body: ConsoleFormBody = { fields: Object.create(null) as ConsoleFormBody['fields'], files: [] };
     let received = 0;
     let failed = false;
     const fail = (error: unknown) => {
