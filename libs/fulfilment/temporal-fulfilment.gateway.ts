@@ -1,4 +1,9 @@
-import { ApplicationFailure, type Client, WorkflowUpdateFailedError } from '@temporalio/client';
+import {
+  ApplicationFailure,
+  type Client,
+  WorkflowUpdateFailedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
+} from '@temporalio/client';
 import { orderWorkflowId } from '@libs/orders/order-id';
 import { toDomainError } from '@libs/orders/refresh/temporal-order-workflow.gateway';
 import { DomainError } from '@libs/platform/domain-error';
@@ -35,6 +40,11 @@ export class TemporalFulfilmentGateway implements FulfilmentGateway {
         }),
       );
     } catch (error) {
+      // Temporal may hold the update and apply it once the worker can: "retry later" would have the
+      // operator do it twice (a new page is a new form).
+      if (error instanceof WorkflowUpdateRPCTimeoutOrCancelledError) {
+        throw new DomainError('operator_action_pending', {}, undefined, error);
+      }
       throw refusalOf(error) ?? toDomainError(error);
     }
   }

@@ -37,6 +37,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'operator_login_failed'
   | 'operator_locked'
+  | 'operator_action_pending'
   | 'dependency_unavailable'
   | 'internal_error';
 

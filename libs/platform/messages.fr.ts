@@ -70,6 +70,9 @@ export const ERROR_MESSAGES: Record<ClientErrorCode, (d: Details) => string> = {
     'Trop de tentatives de connexion infructueuses : le compte est verrouillé, réessayez dans ' +
     `${d.minutes} minute${Number(d.minutes) > 1 ? 's' : ''}`,
   dependency_unavailable: () => 'Service temporairement indisponible, veuillez réessayer plus tard',
+  operator_action_pending: () =>
+    'L’action a été transmise mais n’est pas encore appliquée : rechargez la page de la commande dans ' +
+    'un instant pour voir si elle l’a été, avant de la refaire',
   internal_error: (d) => `Erreur interne du serveur (référence ${d.errorId})`,
 };
 

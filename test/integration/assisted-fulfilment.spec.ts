@@ -153,6 +153,17 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
   });
   const id = () => randomUUID();
 
+  /** A live order no connector serves, in the operators' queue; `extra` adds to its creation body. */
+  async function noConnectorOrder(extra: Record<string, unknown> = {}): Promise<string> {
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: { name: 'Foncia', username: 'marie.dupont', password: 'mdp' },
+      ...extra,
+    });
+    await assistedFor(orderid, 'no_connector');
+    return orderid;
+  }
+
   /** A live order its connector collected, now waiting for documents its extranet does not show yet. */
   async function waitingAutomaticOrder(): Promise<string> {
     // The extranet holds documents back from this user until one listing: start from none.
@@ -508,17 +519,7 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
     // The form's id is the browser's to send: copied from another order's page, it named an update the
     // second order had never seen, and the audit's key (unique across orders) made its recording a
     // "retry": the statement was not stored, nor the audit entry, yet the order moved on.
-    const [first, second] = await Promise.all(
-      [1, 2].map(async () => {
-        const orderid = await stack.createOrder({
-          test_mode: false,
-          syndic: { name: 'Foncia', username: 'marie.dupont', password: 'mdp' },
-          ...allRequired(),
-        });
-        await assistedFor(orderid, 'no_connector');
-        return orderid;
-      }),
-    );
+    const [first, second] = await Promise.all([1, 2].map(() => noConnectorOrder(allRequired())));
     const formId = id();
     await actions.fileStatement(operator, first!, statement('Première'), formId);
     await actions.fileStatement(operator, second!, statement('Seconde'), formId);
@@ -536,11 +537,7 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
     // The page of round 1 stays open while the client refreshes: round 2, assisted again. Its forms
     // acted on round 2: a cancellation cancelled the client's new request, a statement filed round 1's
     // figures as round 2's.
-    const orderid = await stack.createOrder({
-      test_mode: false,
-      syndic: { name: 'Foncia', username: 'marie.dupont', password: 'mdp' },
-    });
-    await assistedFor(orderid, 'no_connector');
+    const orderid = await noConnectorOrder();
     const pageRound = (await order(orderid)).version;
     const refresh = await stack.http.post(`/order/${orderid}/refresh`, {}, stack.account.headers);
     expect(refresh.status).toBe(200);
@@ -564,6 +561,35 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
     // The page of round 2 acts.
     await actions.fileStatement(operator, orderid, statement('Tour 2'), id(), pageRound + 1);
     expect(await auditActions(orderid)).toEqual(['statement_filed']);
+  });
+
+  it('says an action Temporal took but did not apply in time may still apply, rather than "retry later"', async () => {
+    const orderid = await noConnectorOrder(allRequired());
+    // The console's gateway, with a deadline shorter than the worker's absence.
+    const impatient = new OperatorActionsService(
+      new OrderRepository(stack.api.dataSource),
+      new StoredDocumentRepository(stack.api.dataSource),
+      new TemporalFulfilmentGateway(stack.api.temporal, 1_500),
+      new UploadedDocumentWriter(new StoredDocumentRepository(stack.api.dataSource), stack.api.documentStore),
+      { recordDirectAction: () => Promise.reject(new Error('not used here')) },
+      { redeliver: () => Promise.reject(new Error('not used here')) },
+      stack.api.security.secretBox,
+    );
+    await stack.stopWorker();
+    try {
+      await expect(
+        impatient.fileStatement(operator, orderid, statement('En attente'), id()),
+      ).rejects.toMatchObject({
+        code: 'operator_action_pending',
+      });
+    } finally {
+      await stack.startWorker();
+    }
+    // It was applied once the worker was back: sending it again would have filed it twice.
+    await waitFor(async () => (await auditActions(orderid)).includes('statement_filed'), {
+      what: 'the pending action applied',
+    });
+    expect(await stack.stateOf(orderid)).toBe('received');
   });
 
   async function preStatementKey(orderid: string): Promise<string | null> {

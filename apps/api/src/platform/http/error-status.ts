@@ -35,4 +35,6 @@ export const ERROR_STATUS: Record<ClientErrorCode, number> = {
   rate_limited: 429,
   internal_error: 500,
   dependency_unavailable: 503,
+  // Temporal took the operator's action but it was not applied in time: it may still be.
+  operator_action_pending: 504,
 };
