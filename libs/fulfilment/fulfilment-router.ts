@@ -33,8 +33,7 @@ export class FulfilmentRouter {
           testMode: order.testMode,
         }),
     });
-    await this.record(orderid, version, decision, at);
-    return decision;
+    return this.record(orderid, version, decision, at);
   }
 
   /** The round is handed to operators (a blocked collection, a failed connector, refused credentials). */
@@ -48,11 +47,22 @@ export class FulfilmentRouter {
     await this.record(orderid, version, { mode: 'assisted', reason, detail }, at);
   }
 
-  private async record(orderid: string, version: number, decision: FulfilmentDecision, at: Date) {
-    await this.transactions.transaction(async (tx) => {
+  /** Records the decision, and returns the round's mode as it stands then. */
+  private async record(
+    orderid: string,
+    version: number,
+    decision: FulfilmentDecision,
+    at: Date,
+  ): Promise<FulfilmentDecision> {
+    return this.transactions.transaction(async (tx) => {
       const order = await this.orders.findLocked(tx, orderid);
-      if (!order || order.version !== version) return;
+      if (!order || order.version !== version) return decision;
       if (decision.mode === 'automatic') {
+        // An operator switched this round to assisted while it was being routed: theirs is the last
+        // word (a hand back or a refresh routes it again).
+        if (order.fulfilmentMode === 'assisted' && order.assistanceReason === 'operator_switch') {
+          return { mode: 'assisted', reason: 'operator_switch', detail: order.assistanceDetail };
+        }
         if (order.fulfilmentMode !== 'automatic') {
           await this.orders.update(tx, orderid, {
             fulfilmentMode: 'automatic',
@@ -61,10 +71,10 @@ export class FulfilmentRouter {
             assistedSince: null,
           });
         }
-        return;
+        return decision;
       }
       // Once per round and reason: a retried recording finds it done.
-      if (order.fulfilmentMode === 'assisted' && order.assistanceReason === decision.reason) return;
+      if (order.fulfilmentMode === 'assisted' && order.assistanceReason === decision.reason) return decision;
       await this.orders.update(tx, orderid, {
         fulfilmentMode: 'assisted',
         assistanceReason: decision.reason,
@@ -79,6 +89,7 @@ export class FulfilmentRouter {
         detail: { reason: decision.reason, detail: decision.detail },
         at,
       });
+      return decision;
     });
   }
 }
