@@ -106,8 +106,9 @@ export class OperatorActionsService {
     return this.send(
       order.orderid,
       'statement_filed',
-      { statement: validation.statement, operator, ...roundOf(round) },
+      { statement: validation.statement, operator },
       actionId,
+      round,
     );
   }
 
@@ -127,12 +128,13 @@ export class OperatorActionsService {
     }
     const uploads = checkAttachments(documents);
     const rows = await this.writer.write(order.orderid, order.version, uploads, { source: 'operator' });
-    return this.act(
-      operator,
+    // The round the rows were stored for goes as the request's version.
+    return this.send(
       order.orderid,
       'documents_attached',
-      { version: order.version, documentIds: rows.map((row) => row.id) },
+      { documentIds: rows.map((row) => row.id), operator },
       actionId,
+      order.version,
     );
   }
 
@@ -145,13 +147,7 @@ export class OperatorActionsService {
     actionId: string,
     round?: number,
   ): Promise<FulfilmentStatus> {
-    return this.act(
-      operator,
-      orderid,
-      'document_existence_marked',
-      { kind, exists, ...roundOf(round) },
-      actionId,
-    );
+    return this.act(operator, orderid, 'document_existence_marked', { kind, exists }, actionId, round);
   }
 
   /** The pre-statement is produced from what was filed; what is still missing is listed in it. */
@@ -161,7 +157,7 @@ export class OperatorActionsService {
     actionId: string,
     round?: number,
   ): Promise<FulfilmentStatus> {
-    return this.act(operator, orderid, 'released', roundOf(round), actionId);
+    return this.act(operator, orderid, 'released', {}, actionId, round);
   }
 
   handBack(
@@ -170,7 +166,7 @@ export class OperatorActionsService {
     actionId: string,
     round?: number,
   ): Promise<FulfilmentStatus> {
-    return this.act(operator, orderid, 'handed_back', roundOf(round), actionId);
+    return this.act(operator, orderid, 'handed_back', {}, actionId, round);
   }
 
   switchToAssisted(
@@ -180,13 +176,7 @@ export class OperatorActionsService {
     actionId: string,
     round?: number,
   ): Promise<FulfilmentStatus> {
-    return this.act(
-      operator,
-      orderid,
-      'switched_to_assisted',
-      { note: note.trim(), ...roundOf(round) },
-      actionId,
-    );
+    return this.act(operator, orderid, 'switched_to_assisted', { note: note.trim() }, actionId, round);
   }
 
   cancel(
@@ -196,7 +186,7 @@ export class OperatorActionsService {
     actionId: string,
     round?: number,
   ): Promise<FulfilmentStatus> {
-    return this.act(operator, orderid, 'cancelled', { reason: reason.trim(), ...roundOf(round) }, actionId);
+    return this.act(operator, orderid, 'cancelled', { reason: reason.trim() }, actionId, round);
   }
 
   /**
@@ -246,24 +236,28 @@ export class OperatorActionsService {
     action: WorkflowOperatorAction,
     args: object,
     actionId: string,
+    round?: number,
   ): Promise<FulfilmentStatus> {
     this.requireActor(operator);
     const order = await this.order(orderid);
-    return this.send(order.orderid, action, { ...args, operator }, actionId);
+    return this.send(order.orderid, action, { ...args, operator }, actionId, round);
   }
 
   /**
    * The update's id, which the audit records once per order, is made here of the order, the action and
    * the form's id: the form's id is the browser's to send, and one copied from another order's page must
-   * not pass for a retry of that order's action.
+   * not pass for a retry of that order's action. `round`, the round the operator's page showed, goes to
+   * the workflow's rules as the request's version (`version_superseded` once a refresh replaced it).
    */
   private send(
     orderid: string,
     action: WorkflowOperatorAction,
     args: object,
     formId: string,
+    round: number | undefined,
   ): Promise<FulfilmentStatus> {
-    return this.workflows.act(orderid, action, args, `${orderid}:${action}:${formId}`);
+    const request = round === undefined ? args : { ...args, version: round };
+    return this.workflows.act(orderid, action, request, `${orderid}:${action}:${formId}`);
   }
 
   private requireActor(operator: OperatorIdentity): void {
@@ -276,14 +270,6 @@ export class OperatorActionsService {
     if (!order) throw new DomainError('order_not_found');
     return order;
   }
-}
-
-/**
- * The round the operator's page showed, for the workflow's rules (`version_superseded` once a refresh
- * replaced it); nothing when the caller does not say.
- */
-function roundOf(round: number | undefined): { version?: number } {
-  return round === undefined ? {} : { version: round };
 }
 
 /** The files as stored documents, or the French problems of each, naming the file. */
