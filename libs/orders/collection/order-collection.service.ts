@@ -8,13 +8,12 @@ import { type ExtranetSession } from '@libs/extranet/extranet-session';
 import { ExtranetDocumentUnavailableError } from '@libs/extranet/extranet-errors';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { type OrderRepository } from '../order.repository';
-import { kindsNotExisting, missingRequiredDoctypes } from '../documents/document-existence';
+import { kindsNotAwaited, missingRequiredDoctypes } from '../documents/document-existence';
 import { collectedContentProblem } from '../documents/collected-document-content';
 import { documentStorageKeys } from '../documents/document-storage-key';
 import { isUploadMimetype } from '../documents/uploaded-document';
 import { storedFilename, storedTitle } from '../documents/stored-document-names';
 import { readStoredStatement } from '@libs/statement/stored-statement.reader';
-import { valueOf } from '@libs/statement/statement-field';
 import {
   type NewStoredDocument,
   type StoredDocumentRepository,
@@ -96,8 +95,7 @@ export class OrderCollectionService {
 
   /** `version` is the round's; a step scheduled before it was passed lists for the order's current round. */
   async listDocuments(orderid: string, version?: number): Promise<ExtranetDocument[]> {
-    let loading: Promise<OrderEntity> | undefined;
-    const orderOf = () => (loading ??= this.order(orderid));
+    const orderOf = this.orderOnDemand(orderid);
     const round = version ?? (await orderOf()).version;
     return this.withSession(sessionKey(orderid, round), orderOf, (connector, session) =>
       connector.listDocuments(session),
@@ -124,8 +122,7 @@ export class OrderCollectionService {
     let done = documents.length - wanted.length;
     if (done > 0) progress(done);
     // The order is read only if the extranet session has to be opened again.
-    let loading: Promise<OrderEntity> | undefined;
-    const orderOf = () => (loading ??= this.order(orderid));
+    const orderOf = this.orderOnDemand(orderid);
     const rows = new CoalescingDocumentInserter(this.documents, rowWindowMs);
     let failed = false;
     const refused: RefusedDownload[] = [];
@@ -211,13 +208,19 @@ export class OrderCollectionService {
     const order = await this.order(orderid);
     const documents = await this.documents.listForOrderVersion(orderid, version);
     const statement = order.statementVersion === version ? readStoredStatement(order.statement) : null;
-    const notExisting = kindsNotExisting(statement, order.documentExistence);
-    // A co-ownership whose syndic says no general meeting was ever held has no minutes to wait for, and
-    // the pre-statement asks for none.
-    if (statement && valueOf(statement.generalMeetings.held)?.length === 0) notExisting.add('minutes');
-    const missing = missingRequiredDoctypes(REQUIRED_DOCTYPES, documents, notExisting);
+    const missing = missingRequiredDoctypes(
+      REQUIRED_DOCTYPES,
+      documents,
+      kindsNotAwaited(statement, order.documentExistence),
+    );
     await this.orders.saveMissingDoctypes(orderid, version, missing);
     return missing;
+  }
+
+  /** The order, read once at the first call and not before (only opening a session needs it). */
+  private orderOnDemand(orderid: string): () => Promise<OrderEntity> {
+    let loading: Promise<OrderEntity> | undefined;
+    return () => (loading ??= this.order(orderid));
   }
 
   private async order(orderid: string): Promise<OrderEntity> {

@@ -1,6 +1,11 @@
 import { Doctype, REQUIRED_DOCTYPES } from '../doctype';
-import { confirmed, notCommunicated } from '@libs/statement/statement-field';
-import { kindsNotExisting, missingRequiredDoctypes, withExistenceMarks } from './document-existence';
+import { type StatementField, confirmed, notCommunicated } from '@libs/statement/statement-field';
+import {
+  kindsNotAwaited,
+  kindsNotExisting,
+  missingRequiredDoctypes,
+  withExistenceMarks,
+} from './document-existence';
 
 describe('document existence', () => {
   const statement = { documentsNotExisting: confirmed<('dtg' | 'crep' | 'plans')[]>(['dtg', 'crep'], 4) };
@@ -19,6 +24,16 @@ describe('document existence', () => {
     expect(withExistenceMarks({ documentsNotExisting: notCommunicated() }, { dtg: false })).toEqual({
       documentsNotExisting: confirmed(['dtg'], null),
     });
+  });
+
+  it('awaits no minutes of a co-ownership whose syndic says no general meeting was ever held', () => {
+    const meetings = (held: StatementField<string[]>) => ({
+      ...statement,
+      generalMeetings: { last: notCommunicated(), next: notCommunicated(), held },
+    });
+    expect([...kindsNotAwaited(meetings(confirmed([])), {})].sort()).toEqual(['crep', 'dtg', 'minutes']);
+    expect(kindsNotAwaited(meetings(confirmed(['2025-06-17'])), {}).has('minutes')).toBe(false);
+    expect(kindsNotAwaited(meetings(notCommunicated()), {}).has('minutes')).toBe(false);
   });
 
   it('does not count a required type whose kind does not exist as missing', () => {

@@ -22,6 +22,20 @@ export function kindsNotExisting(
   return kinds;
 }
 
+/**
+ * The kinds the order's wait does not wait for: those that do not exist (`kindsNotExisting`), and the
+ * minutes of a co-ownership whose syndic says no general meeting was ever held, of which the
+ * pre-statement asks for none.
+ */
+export function kindsNotAwaited(
+  statement: Pick<AccountStatement, 'documentsNotExisting' | 'generalMeetings'> | null,
+  marks: DocumentExistenceMarks,
+): Set<DocumentKind> {
+  const kinds = kindsNotExisting(statement, marks);
+  if (statement && valueOf(statement.generalMeetings.held)?.length === 0) kinds.add('minutes');
+  return kinds;
+}
+
 /** The statement's list of kinds not existing, with the operator's marks applied (for the document). */
 export function withExistenceMarks<S extends Pick<AccountStatement, 'documentsNotExisting'>>(
   statement: S,
