@@ -232,7 +232,9 @@ export class CreateOrderDto {
 
   @ApiPropertyOptional({
     oneOf: [{ type: 'string', maxLength: 255 }, { type: 'number' }],
-    description: 'Référence du client, renvoyée en chaîne dans la commande et dans chaque notification',
+    description:
+      'Référence du client, renvoyée en chaîne dans la commande et dans chaque notification ; un entier ' +
+      'au-delà de 2^53, que le JSON arrondit, est refusé : envoyez-le entre guillemets',
     example: 'DOSSIER-42',
   })
   @IsOptional()
