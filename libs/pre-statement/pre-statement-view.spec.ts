@@ -70,6 +70,40 @@ describe('buildPreStatementView', () => {
     );
   });
 
+  it('shows the property as ordered beside the syndic’s building, and says so when they differ', () => {
+    // The seller's account may cover lots of another co-ownership of the same syndic, or the client
+    // mistyped the address: a pre-statement of another building must not pass for the property sold.
+    const same = buildPreStatementView(
+      buildPreStatementInput({
+        property: { address: '12, r. des lilas', additional: 'Bâtiment A', zipcode: '75011', city: 'PARIS' },
+      }),
+    );
+    expect(valueOf(same.identification, "Adresse de l'immeuble")).toBe('12 rue des Lilas, 75011 Paris');
+    expect(valueOf(same.identification, 'Bien désigné dans la commande')).toBe(
+      '12, r. des lilas, Bâtiment A, 75011 PARIS',
+    );
+    expect(same.identification.map((row) => row.label)).not.toContain("Complément d'adresse du bien");
+    expect(same.summary.toCheck).toEqual([]);
+
+    const statement = buildAccountStatement({ documentsNotExisting: confirmed(['dta']) });
+    statement.coOwnership.address = confirmed('3 allée des Vendangeurs');
+    statement.coOwnership.zipcode = confirmed('33140');
+    statement.coOwnership.city = confirmed('Villenave-d’Ornon');
+    const other = buildPreStatementView(buildPreStatementInput({ statement }));
+    expect(other.summary).toMatchObject({
+      complete: false,
+      headline: 'Dossier à vérifier',
+      missing: [],
+      toCheck: [
+        "adresse de l'immeuble selon le syndic (3 allée des Vendangeurs, 33140 Villenave-d’Ornon) différente " +
+          'de celle du bien commandé (12 rue des Lilas, Bâtiment A, 75011 Paris) : vérifier que le relevé ' +
+          'porte sur le bien vendu',
+      ],
+      // No document is in doubt: the withdrawal period is not said to be at stake.
+      legalEffect: null,
+    });
+  });
+
   it('falls back to the order when the statement could not be obtained', () => {
     const view = buildPreStatementView(buildPreStatementInput({ statement: null, lotsRequested: ['12'] }));
     expect(valueOf(view.identification, 'Copropriété')).toBe('non communiqué');

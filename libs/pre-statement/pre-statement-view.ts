@@ -16,6 +16,7 @@ import { formatEuros } from './euro-amount.format';
 import { formatFrenchDate } from './french-date.format';
 import { INFORMATION_NOTICE, type NoticeSection } from './information-notice.texts';
 import { NOT_COMMUNICATED, NOT_COMMUNICATED_MENTION } from './not-communicated';
+import { orderedPropertyMatch } from './ordered-property.match';
 import { type PreStatementAnnex, type PreStatementInput } from './pre-statement-input';
 import { PRE_STATEMENT_TEXTS as T } from './pre-statement.texts';
 
@@ -104,7 +105,10 @@ export interface PreStatementView {
     complete: boolean;
     headline: string;
     missing: string[];
-    /** Documents the ones obtained may or may not be (a kind nobody said): neither provided nor missing. */
+    /**
+     * Documents the ones obtained may or may not be (a kind nobody said): neither provided nor missing;
+     * and the building the statement describes, when its address is not the ordered property's.
+     */
     toCheck: string[];
     legalEffect: string | null;
     /** Each with where it comes from; an empty origin for what is not a figure (the property, the lots). */
@@ -245,7 +249,10 @@ function summary(
       .filter((check) => check.status === status)
       .map((check) => (check.detail === '' ? check.document : `${check.document} (${check.detail})`));
   const missingDocuments = named('missing');
-  const toCheck = named('undetermined');
+  const documentsToCheck = named('undetermined');
+  const toCheck = [...documentsToCheck];
+  const otherBuilding = describedBuildingIfOther(input);
+  if (otherBuilding !== null) toCheck.push(T.summary.otherBuilding(otherBuilding, orderedProperty(input)));
   const missing = [...missingDocuments];
   if (!statement) missing.push(T.summary.statementMissing);
   if (context.lotsNotFound.length > 0) missing.push(T.summary.lotsNotFoundMissing(context.lotsNotFound));
@@ -260,7 +267,7 @@ function summary(
     legalEffect:
       missingDocuments.length > 0
         ? T.summary.legalEffect
-        : toCheck.length > 0
+        : documentsToCheck.length > 0
           ? T.summary.legalEffectIfMissing
           : null,
     keyFigures,
@@ -363,8 +370,14 @@ function identification(input: PreStatementInput): LabelledValue[] {
     { label: T.identification.coOwnership, value: propertyName(input) },
     { label: T.identification.address, value: orNotCommunicated(buildingAddress(input)) },
   ];
-  const additional = nonBlank(input.property.additional);
-  if (additional) rows.push({ label: T.identification.additional, value: additional });
+  // Beside the syndic's address of the building, the property as the client ordered it, so that the
+  // reader sees the statement is about the property sold; without a statement, both are the order's.
+  if (statement) {
+    rows.push({ label: T.identification.orderedProperty, value: orderedProperty(input) });
+  } else {
+    const additional = nonBlank(input.property.additional);
+    if (additional) rows.push({ label: T.identification.additional, value: additional });
+  }
   const fiscalYear = valueOf(coOwnership?.currentFiscalYear);
   rows.push(
     {
@@ -1127,6 +1140,29 @@ function buildingAddress(input: PreStatementInput): string {
     valueOf(coOwnership.zipcode) ?? '',
     valueOf(coOwnership.city) ?? '',
   );
+}
+
+/** The property as the order describes it, its address complement included. */
+function orderedProperty({ property }: PreStatementInput): string {
+  const street = [property.address.trim(), property.additional.trim()].filter((part) => part !== '');
+  return joinAddress(street.join(', '), property.zipcode, property.city);
+}
+
+/** The statement's address of the building when it is not the ordered property's, else null. */
+function describedBuildingIfOther(input: PreStatementInput): string | null {
+  const coOwnership = input.statement?.coOwnership;
+  if (!coOwnership) return null;
+  const described = {
+    street: valueOf(coOwnership.address) ?? '',
+    zipcode: valueOf(coOwnership.zipcode) ?? '',
+    city: valueOf(coOwnership.city) ?? '',
+  };
+  const ordered = {
+    street: input.property.address,
+    zipcode: input.property.zipcode,
+    city: input.property.city,
+  };
+  return orderedPropertyMatch(ordered, described) === 'different' ? buildingAddress(input) : null;
 }
 
 /** A note under lots' shares, saying which lots asked for they leave out (absent from the account). */

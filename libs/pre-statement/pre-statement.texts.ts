@@ -46,6 +46,9 @@ export const PRE_STATEMENT_TEXTS = {
     figuresMissing: (count: number) =>
       `${count} mention${count > 1 ? 's' : ''} « non communiqué » (détail ci-après)`,
     statementMissing: 'relevé de compte du vendeur (informations financières)',
+    otherBuilding: (described: string, ordered: string) =>
+      `adresse de l'immeuble selon le syndic (${described}) différente de celle du bien commandé ` +
+      `(${ordered}) : vérifier que le relevé porte sur le bien vendu`,
     lotsNotFoundMissing: (lots: string[]) =>
       lots.length > 1
         ? `sommes des lots ${lots.join(', ')}, absents du compte du vendeur`
@@ -87,6 +90,7 @@ export const PRE_STATEMENT_TEXTS = {
     coOwnership: 'Copropriété',
     address: "Adresse de l'immeuble",
     additional: "Complément d'adresse du bien",
+    orderedProperty: 'Bien désigné dans la commande',
     registration: "Numéro d'immatriculation",
     fiscalYear: 'Exercice comptable en cours',
     fiscalYearRange: (start: string, end: string) => `du ${start} au ${end}`,

@@ -79,6 +79,8 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
 
   it('an old building with a works plan, a DTG, voted works and a loan: a complete, archival document', async () => {
     const orderid = await stack.createOrder({
+      // The scenario's building: the document is about the property ordered.
+      address: '14 rue des Tilleuls',
       syndic: { name: 'Cabinet Rhône Syndic', username: usernameFor('tilleuls'), password: 'pw' },
       lots: '12, 13',
       comment: 'Note interne : vendeur pressé, relancer le notaire',
@@ -105,6 +107,7 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
     for (const page of pageTexts) expect(headingEndingPage(page)).toBeNull(); // item 16
     expect(first).toContain('Synthèse pour le notaire'); // item 11
     expect(first).toContain('Dossier complet');
+    expect(all).toContain('Bien désigné dans la commande 14 rue des Tilleuls, Bâtiment B, 69003 Lyon');
     expect(first).toContain('Solde du compte du vendeur au 15/09/2026 à jour (0,00 €)');
     // The article 33 instalments fall due with the sale: a seller up to date is not in arrears.
     expect(first).toContain('Aucune alerte.');
@@ -169,6 +172,12 @@ describe('the pre-statement and its dossier, from the sandbox through the real s
     });
     const { document, all, first } = await readDocument(orderid, 'le-clos-des-vignes.pdf');
     expect(await checkPdfA2(document.bytes)).toEqual([]);
+    // Ordered for a building in Lyon, the seller's account is of one in Gironde.
+    expect(first).toContain(
+      "adresse de l'immeuble selon le syndic (3 allée des Vendangeurs, 33140 Villenave-d’Ornon) différente " +
+        'de celle du bien commandé (12 rue des Lilas, Bâtiment B, 69003 Lyon) : vérifier que le relevé porte ' +
+        'sur le bien vendu',
+    );
     expect(first).toContain('Dossier incomplet');
     expect(first).toContain('son délai de rétractation ne court pas');
     expect(first).toContain('Procès-verbal de l’AG du 05/12/2024');
