@@ -18,7 +18,13 @@ import {
 } from '@temporalio/workflow';
 import type { OrderActivities } from '@activities/order.activities';
 import { type Doctype } from '@libs/orders/doctype';
-import { type OrderState, type OrderTrigger, canTransition, nextState } from '@libs/orders/order-state';
+import {
+  type OrderState,
+  type OrderTrigger,
+  canTransition,
+  nextState,
+  refreshWindowOver,
+} from '@libs/orders/order-state';
 import { type CollectionBlock } from '@libs/orders/collection/collection-block';
 import {
   COLLECTION_BLOCKED_FAILURE,
@@ -208,7 +214,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     {
       validator: (args: RefreshUpdateArgs) => {
         if (typeof args?.refreshRequestId !== 'string') throw new Error('refreshRequestId is required');
-        if (closing || (c.doneAt !== null && Date.now() > c.doneAt + settings.refreshWindowMs)) {
+        if (closing || refreshWindowOver(c.doneAt, settings.refreshWindowMs, Date.now())) {
           throw ApplicationFailure.create({
             type: REFRESH_REJECTED_CLOSED,
             message: 'The refresh window is over',

@@ -3,6 +3,7 @@ import {
   type OrderState,
   type OrderTrigger,
   canTransition,
+  refreshWindowOver,
   isOrderState,
   isPending,
   nextState,
@@ -93,5 +94,12 @@ describe('order state machine', () => {
     for (const value of ['Done', 'needrefresh', 'need_refresh', '', 'cancelled', null, undefined, 3]) {
       expect(isOrderState(value)).toBe(false);
     }
+  });
+
+  it('closes an order once its refresh window after done is over, never one that is not done', () => {
+    const day = 24 * 3600 * 1000;
+    expect(refreshWindowOver(null, 180 * day, Date.now())).toBe(false);
+    expect(refreshWindowOver(0, 180 * day, 180 * day)).toBe(false);
+    expect(refreshWindowOver(0, 180 * day, 180 * day + 1)).toBe(true);
   });
 });

@@ -64,3 +64,11 @@ export function nextState(from: OrderState, trigger: OrderTrigger): OrderState {
 export function isPending(state: OrderState): boolean {
   return state !== 'done';
 }
+
+/**
+ * Whether an order done at `doneAt` (epoch ms; null while it is not done) is closed at `now`: its refresh
+ * window is over, and it takes neither a refresh nor an upload any more (docs/contract.md §4).
+ */
+export function refreshWindowOver(doneAt: number | null, refreshWindowMs: number, now: number): boolean {
+  return doneAt !== null && now > doneAt + refreshWindowMs;
+}

@@ -45,14 +45,18 @@ export class OrderRepository {
 
   /**
    * The order's collection round, which stays current until the end of `tx`: a refresh (which locks
-   * the order, `findLocked`) waits for it. Other changes to the order do not (KEY SHARE).
+   * the order, `findLocked`) waits for it. Other changes to the order do not (KEY SHARE). With it, when
+   * the round was done: whether the order is still open is decided on what the round is.
    */
-  async currentRoundHeld(tx: EntityManager, orderid: string): Promise<number> {
-    const [row] = (await tx.query(`SELECT version FROM orders WHERE orderid = $1 FOR KEY SHARE`, [
+  async currentRoundHeld(
+    tx: EntityManager,
+    orderid: string,
+  ): Promise<{ version: number; doneAt: Date | null }> {
+    const [row] = (await tx.query(`SELECT version, done_at FROM orders WHERE orderid = $1 FOR KEY SHARE`, [
       orderid,
-    ])) as { version: number }[];
+    ])) as { version: number; done_at: Date | null }[];
     if (!row) throw new Error(`Order ${orderid} does not exist`);
-    return row.version;
+    return { version: row.version, doneAt: row.done_at };
   }
 
   /** The order, locked until the end of the transaction `tx` (changes to one order take turns). */

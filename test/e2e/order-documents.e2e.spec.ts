@@ -13,6 +13,7 @@ import { orderBody } from '../support/order-fixtures';
 import { orderWorkflowsStarted } from '../support/order-workflows';
 import { RecordingWorkflowGateway } from '../support/recording-workflow-gateway';
 import { type SignedInAccount, createSignedInAccount } from '../support/test-accounts';
+import { filesUnder } from '../support/stored-files';
 
 interface UploadPayload {
   documents: { doctype: number; filename: string; id: number; mimetype: string; size: number }[];
@@ -52,6 +53,14 @@ describe('order documents API (Temporal, no worker)', () => {
 
   const upload = (orderid: string, items: unknown, account = alice) =>
     http.post(`/order/${orderid}/documents`, { documents: items }, account.headers);
+  /** Every `documents` row of the order, whatever its round or source. */
+  const documentRows = (orderid: string): Promise<unknown[]> =>
+    app.dataSource.query(
+      `SELECT id, order_version, source, storage_key FROM documents WHERE orderid = $1 ORDER BY id`,
+      [orderid],
+    );
+  /** Every file the document store holds for the order (paths under its root). */
+  const storedFiles = (orderid: string): Promise<string[]> => filesUnder(app, `orders/${orderid}`);
 
   describe('POST /order/<orderid>/documents', () => {
     it('stores each document once per version, in the store and in `documents`', async () => {
@@ -173,11 +182,31 @@ describe('order documents API (Temporal, no worker)', () => {
       expect(await documents.listForOrderVersion(orderid, 1)).toEqual([]);
     });
 
-    it('answers 409 "La commande est clôturée" once the workflow is over', async () => {
+    it('answers 409 "La commande est clôturée" once the workflow is over, and stores nothing', async () => {
       const orderid = await createOrder(http, alice);
       await orderWorkflowsStarted(app.dataSource, orderid);
       await app.temporal.workflow.getHandle(orderWorkflowId(orderid)).terminate('closed (test)');
       expectError(await upload(orderid, [uploadItem()]), 409, /^La commande est clôturée$/);
+      expect(await documentRows(orderid)).toEqual([]);
+      expect(await storedFiles(orderid)).toEqual([]);
+    });
+
+    it('refuses an upload to an order done for longer than the refresh window before storing anything', async () => {
+      const orderid = await createOrder(http, alice);
+      // An earlier upload, while the order was open: its file and row stay as they are.
+      expect((await upload(orderid, [uploadItem()])).status).toBe(200);
+      const before = { rows: await documentRows(orderid), files: await storedFiles(orderid) };
+      expect(before.files).toHaveLength(1);
+      // Done 181 days ago (REFRESH_WINDOW is 180 days): its workflow completed at the end of the window.
+      await app.dataSource.query(
+        `UPDATE orders SET state = 'done', done_at = now() - interval '181 days' WHERE orderid = $1`,
+        [orderid],
+      );
+      await app.temporal.workflow.getHandle(orderWorkflowId(orderid)).terminate('window over (test)');
+      const late = [uploadItem({ doctype: 2, content: pdfBytes('pv tardif').toString('base64') })];
+      expectError(await upload(orderid, late), 409, /^La commande est clôturée$/);
+      expect(await documentRows(orderid)).toEqual(before.rows);
+      expect(await storedFiles(orderid)).toEqual(before.files);
     });
   });
 

@@ -7,6 +7,9 @@ import { HttpTestClient, type TestResponse } from '../support/http-test-client';
 import { orderBody } from '../support/order-fixtures';
 import { type SignedInAccount, createSignedInAccount } from '../support/test-accounts';
 import { TEST_DATABASE_ADMIN_URL, TEST_DATABASE_NAME } from '../support/test-environment';
+import { pdfBytes, uploadItem } from '../support/document-fixtures';
+import { filesUnder } from '../support/stored-files';
+import { waitFor } from '../support/wait-for';
 
 interface KeyRow {
   request_fingerprint: string;
@@ -119,6 +122,40 @@ describe('Idempotency-Key on POST /order/', () => {
     expect(won.length).toBe(3);
     expect(await ordersWithExternalId(winner)).toHaveLength(1);
     expect(await ordersWithExternalId(winner.endsWith('-0') ? `${key}-1` : `${key}-0`)).toEqual([]);
+  });
+
+  it('leaves no document file behind when a request with the same key commits first', async () => {
+    const key = `files-${randomUUID()}`;
+    const body = orderBody({
+      method: 'upload',
+      syndic: undefined,
+      external_id: key,
+      documents: [uploadItem({ content: pdfBytes(key).toString('base64') })],
+    });
+    const before = await filesUnder(app, 'orders');
+    // Another request with this key, still in its transaction: this one writes its order and documents,
+    // then waits for it on the key, and rolls back once it committed first with another body.
+    const other = new PgClient({ connectionString: app.config.database.url });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(
+        `INSERT INTO idempotency_keys
+           (account_id, key, request_fingerprint, fingerprint_key_id, response_status, response_body, created_at)
+         SELECT id, $2, repeat('0', 64), $3, 200, '{}'::json, now() FROM accounts WHERE email = $1`,
+        [alice.email, key, DEVELOPMENT_ENCRYPTION_KEYS.split(':')[0]],
+      );
+      const answer = create(body, key);
+      await waitFor(async () => (await filesUnder(app, 'orders')).length > before.length, {
+        what: 'the documents written',
+      });
+      await other.query('COMMIT');
+      expectConflict(await answer, /corps de requête différent/);
+    } finally {
+      await other.end();
+    }
+    expect(await ordersWithExternalId(key)).toEqual([]);
+    expect(await filesUnder(app, 'orders')).toEqual(before);
   });
 
   it('forgets a key after 24 h: the same key then creates a new order', async () => {

@@ -97,7 +97,7 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
       orders,
       documents,
       new TemporalFulfilmentGateway(stack.api.temporal),
-      new UploadedDocumentWriter(documents, stack.api.documentStore),
+      new UploadedDocumentWriter(documents, stack.api.documentStore, new TransactionRunner(ds)),
       new OperatorActionRecorder(
         new TransactionRunner(ds),
         orders,
@@ -570,7 +570,11 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
       new OrderRepository(stack.api.dataSource),
       new StoredDocumentRepository(stack.api.dataSource),
       new TemporalFulfilmentGateway(stack.api.temporal, 1_500),
-      new UploadedDocumentWriter(new StoredDocumentRepository(stack.api.dataSource), stack.api.documentStore),
+      new UploadedDocumentWriter(
+        new StoredDocumentRepository(stack.api.dataSource),
+        stack.api.documentStore,
+        new TransactionRunner(stack.api.dataSource),
+      ),
       { recordDirectAction: () => Promise.reject(new Error('not used here')) },
       { redeliver: () => Promise.reject(new Error('not used here')) },
       stack.api.security.secretBox,

@@ -71,11 +71,11 @@ describe('an upload while a refresh is applied (PostgreSQL)', () => {
     });
     const uploads = new OrderDocumentUploadService(
       new OrderOwnership(orders),
-      transactions,
       orders,
-      new UploadedDocumentWriter(documents, store),
+      new UploadedDocumentWriter(documents, store, transactions),
       { notifyDocumentsUploaded: async () => undefined } as unknown as OrderWorkflowGateway,
       { ensureStarted: async () => undefined },
+      180 * 24 * 3600 * 1000,
     );
 
     const receipt = await uploads.upload(account, orderid, [

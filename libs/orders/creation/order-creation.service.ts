@@ -103,9 +103,10 @@ export class OrderCreationService {
   ): Promise<OrderEntity | null> {
     const fingerprint = idempotency ? this.fingerprints.fingerprint(idempotency.body) : null;
     try {
-      return await this.transactions.transaction(async (manager) => {
+      // A creation that does not commit (the key taken meanwhile, a failure) removes its files again.
+      return await this.uploads.transaction(async (manager, writeUploads) => {
         const order = await this.insertWithFreeId(manager, caller, request, now);
-        await this.uploads.write(order.orderid, order.version, request.documents, { manager });
+        await writeUploads(order.orderid, order.version, request.documents);
         if (idempotency && fingerprint) {
           const answer = { fingerprint, status: 200, body: toOrderRecord(order, caller.email) };
           const recorded = await this.idempotencyKeys.record(

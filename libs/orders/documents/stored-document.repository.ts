@@ -20,18 +20,60 @@ export class StoredDocumentRepository {
    * returns the stored row, new or existing. With `manager`, inside that transaction.
    */
   async insertIfAbsent(row: NewStoredDocument, manager?: EntityManager): Promise<StoredDocumentEntity> {
+    return (await this.insertOrFind(row, manager)).row;
+  }
+
+  /** `insertIfAbsent`, telling whether the row is new. */
+  async insertOrFind(
+    row: NewStoredDocument,
+    manager?: EntityManager,
+  ): Promise<{ row: StoredDocumentEntity; inserted: boolean }> {
     const documents = manager ? manager.getRepository(StoredDocumentEntity) : this.documents;
     const inserted = await documents.createQueryBuilder().insert().values(row).orIgnore().execute();
     // The insert returns the columns the database filled in (id, defaults); a conflict returns none,
     // and only then is the existing row read.
     const generated = inserted.generatedMaps[0];
-    if (generated && generated.id !== undefined) return documents.create({ ...row, ...generated });
-    return documents.findOneByOrFail({
+    if (generated && generated.id !== undefined) {
+      return { row: documents.create({ ...row, ...generated }), inserted: true };
+    }
+    const existing = await documents.findOneByOrFail({
       orderid: row.orderid,
       orderVersion: row.orderVersion,
       source: row.source,
       sourceRef: row.sourceRef,
     });
+    return { row: existing, inserted: false };
+  }
+
+  /**
+   * Holds the files' keys until the end of `tx` (transaction-level advisory locks, taken in one order
+   * so that two holders never wait for each other): while one request writes a file and commits its row,
+   * no other removes that file for want of a row.
+   */
+  async holdStorageKeys(tx: EntityManager, storageKeys: readonly string[]): Promise<void> {
+    if (storageKeys.length === 0) return;
+    await tx.query(
+      `SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS t(k, n)`,
+      [[...new Set(storageKeys)].sort()],
+    );
+  }
+
+  /** Of `storageKeys`, the files some row of the order (any round) points to. */
+  async heldStorageKeys(
+    tx: EntityManager,
+    orderid: string,
+    storageKeys: readonly string[],
+  ): Promise<Set<string>> {
+    const rows = (await tx.query(
+      `SELECT DISTINCT storage_key FROM documents WHERE orderid = $1 AND storage_key = ANY($2::text[])`,
+      [orderid, [...storageKeys]],
+    )) as { storage_key: string }[];
+    return new Set(rows.map((row) => row.storage_key));
+  }
+
+  async deleteByIds(tx: EntityManager, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await tx.query(`DELETE FROM documents WHERE id = ANY($1::int[])`, [[...ids]]);
   }
 
   /**

@@ -2,64 +2,158 @@ import { createHash } from 'node:crypto';
 import { type EntityManager } from 'typeorm';
 import { type DocumentStore } from '@libs/platform/documents/document-store';
 import { type StoredDocumentEntity } from '@libs/persistence/entities/stored-document.entity';
-import { type StoredDocumentRepository } from './stored-document.repository';
+import { type TransactionRunner } from '@libs/persistence/transaction-runner';
+import { type NewStoredDocument, type StoredDocumentRepository } from './stored-document.repository';
 import { documentStorageKeys } from './document-storage-key';
 import { type UploadedDocument } from './uploaded-document';
+
+/** A stored upload, and whether this request stored it (false: its round had it already). */
+export interface WrittenDocument {
+  row: StoredDocumentEntity;
+  inserted: boolean;
+}
+
+/** Stores a client's uploads for an order version, inside the transaction `UploadedDocumentWriter.transaction` runs. */
+export type WriteUploads = (
+  orderid: string,
+  version: number,
+  uploads: readonly UploadedDocument[],
+) => Promise<WrittenDocument[]>;
 
 /**
  * Stores uploaded documents for an order version: the bytes in the document store under their content
  * hash, then one `documents` row each. Idempotent: the same content twice in one version is stored
  * once, and the existing row is returned for it.
+ *
+ * A client's uploads are written in a transaction (`transaction`) that also decides whether they are
+ * accepted: a request that does not commit (refused, failed) leaves no file behind. A file's key is held
+ * (an advisory lock) from before its write until its transaction ends, and a file is removed only under
+ * that hold and when no row has it: a request with the same file that commits meanwhile keeps it.
  */
 export class UploadedDocumentWriter {
   constructor(
     private readonly documents: StoredDocumentRepository,
     private readonly store: DocumentStore,
+    private readonly transactions: TransactionRunner,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
   /**
-   * The stored rows, in the order of `uploads`. With `manager`, the rows join that transaction.
-   * `source`: the client's uploads, or an operator's attachments (assisted fulfilment).
+   * Runs `work` in one transaction, in which `write` stores the client's uploads. When it throws (a
+   * refusal, a failure), the transaction is rolled back and the files it wrote, which no committed row
+   * holds, are removed before the error is passed on.
+   */
+  async transaction<T>(work: (tx: EntityManager, write: WriteUploads) => Promise<T>): Promise<T> {
+    const written: { orderid: string; storageKey: string }[] = [];
+    try {
+      return await this.transactions.transaction((tx) =>
+        work(tx, async (orderid, version, uploads) => {
+          const rows = uploads.map((upload) => this.rowOf(orderid, version, upload, 'upload'));
+          await this.documents.holdStorageKeys(
+            tx,
+            rows.map((row) => row.storageKey),
+          );
+          const stored: WrittenDocument[] = [];
+          for (const [index, row] of rows.entries()) {
+            written.push({ orderid, storageKey: row.storageKey });
+            // Bytes first: a row never points to a missing file.
+            await this.store.put(row.storageKey, uploads[index]!.content);
+            stored.push(await this.documents.insertOrFind(row, tx));
+          }
+          return stored;
+        }),
+      );
+    } catch (error) {
+      await this.takeBack(written, []).catch(() => {
+        // The error that ended the transaction is the one to answer (often the database that failed
+        // for this too); a file left without a row is never served.
+      });
+      throw error;
+    }
+  }
+
+  /**
+   * Takes back documents a committed `transaction` stored, once the request turns out refused (the order
+   * closed meanwhile): the rows it inserted, then their files no other row holds.
+   */
+  async discard(written: readonly WrittenDocument[]): Promise<void> {
+    const inserted = written.filter((document) => document.inserted).map((document) => document.row);
+    await this.takeBack(
+      inserted,
+      inserted.map((row) => row.id),
+    );
+  }
+
+  /**
+   * Stores documents outside any transaction, each row committing on its own: an operator's attachments
+   * (assisted fulfilment), which count once the order's workflow accepts them.
    */
   async write(
     orderid: string,
     version: number,
     uploads: readonly UploadedDocument[],
-    options: { manager?: EntityManager; source?: 'upload' | 'operator' } = {},
+    options: { source: 'operator' },
   ): Promise<StoredDocumentEntity[]> {
-    const source = options.source ?? 'upload';
-    const today = parisDate(this.clock());
     const rows: StoredDocumentEntity[] = [];
     for (const upload of uploads) {
-      const sha256 = createHash('sha256').update(upload.content).digest('hex');
-      const storageKey = documentStorageKeys.collected(orderid, version, source, sha256, upload.mimetype);
+      const row = this.rowOf(orderid, version, upload, options.source);
       // Bytes first: a row never points to a missing file; a file without a row is harmless.
-      await this.store.put(storageKey, upload.content);
-      const row = await this.documents.insertIfAbsent(
-        {
-          orderid,
-          orderVersion: version,
-          source,
-          // The same file sent again for the same type is stored once; under another type it counts for both.
-          sourceRef: `${upload.kind ?? upload.doctype}:${sha256}`,
-          doctype: upload.doctype,
-          kind: upload.kind ?? null,
-          // An operator's attachment counts once the order's workflow accepts it.
-          pending: source === 'operator',
-          title: upload.filename,
-          filename: upload.filename,
-          documentDate: today,
-          mimetype: upload.mimetype,
-          size: upload.content.length,
-          sha256,
-          storageKey,
-        },
-        options.manager,
-      );
-      rows.push(row);
+      await this.store.put(row.storageKey, upload.content);
+      rows.push((await this.documents.insertOrFind(row)).row);
     }
     return rows;
+  }
+
+  /**
+   * Deletes the rows `rowIds`, then the files of `written` no row points to any more, holding their keys:
+   * no request can then be between writing one of these files and committing its row.
+   */
+  private async takeBack(
+    written: readonly { orderid: string; storageKey: string }[],
+    rowIds: readonly number[],
+  ): Promise<void> {
+    if (written.length === 0) return;
+    await this.transactions.transaction(async (tx) => {
+      await this.documents.holdStorageKeys(
+        tx,
+        written.map((key) => key.storageKey),
+      );
+      await this.documents.deleteByIds(tx, rowIds);
+      for (const orderid of new Set(written.map((key) => key.orderid))) {
+        const ofOrder = written.filter((key) => key.orderid === orderid).map((key) => key.storageKey);
+        const held = await this.documents.heldStorageKeys(tx, orderid, ofOrder);
+        for (const storageKey of new Set(ofOrder)) {
+          if (!held.has(storageKey)) await this.store.delete(storageKey);
+        }
+      }
+    });
+  }
+
+  private rowOf(
+    orderid: string,
+    version: number,
+    upload: UploadedDocument,
+    source: 'upload' | 'operator',
+  ): NewStoredDocument {
+    const sha256 = createHash('sha256').update(upload.content).digest('hex');
+    return {
+      orderid,
+      orderVersion: version,
+      source,
+      // The same file sent again for the same type is stored once; under another type it counts for both.
+      sourceRef: `${upload.kind ?? upload.doctype}:${sha256}`,
+      doctype: upload.doctype,
+      kind: upload.kind ?? null,
+      // An operator's attachment counts once the order's workflow accepts it.
+      pending: source === 'operator',
+      title: upload.filename,
+      filename: upload.filename,
+      documentDate: parisDate(this.clock()),
+      mimetype: upload.mimetype,
+      size: upload.content.length,
+      sha256,
+      storageKey: documentStorageKeys.collected(orderid, version, source, sha256, upload.mimetype),
+    };
   }
 }
 

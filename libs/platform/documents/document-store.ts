@@ -6,4 +6,9 @@ export interface DocumentStore {
    */
   put(key: string, content: Buffer): Promise<void>;
   get(key: string): Promise<Buffer>;
+  /**
+   * Removes the document under `key` (nothing when there is none), and the directories that leaves
+   * empty: for the files of a request that did not commit, which no row holds.
+   */
+  delete(key: string): Promise<void>;
 }

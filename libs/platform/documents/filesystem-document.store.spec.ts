@@ -103,6 +103,37 @@ describe('FilesystemDocumentStore', () => {
     expect(await readdir(path.join(root, 'var/documents/orders/K7Q2ZP/v1'))).toEqual(['a.pdf']);
   });
 
+  it('deletes a document and the directories it leaves empty, never the root nor a shared one', async () => {
+    await store.put('orders/K7Q2ZP/v1/a.pdf', Buffer.from('first'));
+    await store.put('orders/K7Q2ZP/v2/b.pdf', Buffer.from('second'));
+    await store.delete('orders/K7Q2ZP/v1/a.pdf');
+    expect(await readdir(path.join(root, 'var/documents/orders/K7Q2ZP'))).toEqual(['v2']);
+    await store.delete('orders/K7Q2ZP/v2/b.pdf');
+    expect(await readdir(path.join(root, 'var/documents'))).toEqual([]);
+    // Nothing there: nothing to do.
+    await store.delete('orders/K7Q2ZP/v2/b.pdf');
+    await expect(store.delete('../outside.pdf')).rejects.toThrow('Invalid document key');
+    // The next write makes the directories again.
+    await store.put('orders/K7Q2ZP/v1/a.pdf', Buffer.from('again'));
+    await expect(store.get('orders/K7Q2ZP/v1/a.pdf')).resolves.toEqual(Buffer.from('again'));
+  });
+
+  it('writes into a directory that a delete removes while the write makes it', async () => {
+    const mkdir = fs.mkdir.bind(fs);
+    let removed = false;
+    jest.spyOn(fs, 'mkdir').mockImplementation(async (dir, options) => {
+      const made = await mkdir(dir, options);
+      // The directory emptied and removed by a delete, between this write's mkdir and its open.
+      if (!removed) {
+        removed = true;
+        await fs.rmdir(String(dir));
+      }
+      return made;
+    });
+    await store.put('orders/K7Q2ZP/v1/a.pdf', Buffer.from('first'));
+    await expect(store.get('orders/K7Q2ZP/v1/a.pdf')).resolves.toEqual(Buffer.from('first'));
+  });
+
   it('refuses keys that would leave its root', async () => {
     await expect(store.put('../outside.pdf', Buffer.from('x'))).rejects.toThrow('Invalid document key');
     await expect(store.put('orders/../../outside.pdf', Buffer.from('x'))).rejects.toThrow(

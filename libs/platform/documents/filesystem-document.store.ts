@@ -45,6 +45,23 @@ export class FilesystemDocumentStore implements DocumentStore {
     return fs.readFile(this.pathOf(key));
   }
 
+  async delete(key: string): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.rm(target, { force: true });
+    // The key's own directories, deepest first, as long as they are empty; the root stays.
+    const segments = key.split('/').slice(0, -1);
+    for (let depth = segments.length; depth > 0; depth--) {
+      try {
+        await fs.rmdir(path.join(this.rootDir, ...segments.slice(0, depth)));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') continue;
+        if (code === 'ENOTEMPTY' || code === 'EEXIST') return;
+        throw error;
+      }
+    }
+  }
+
   private pathOf(key: string): string {
     if (!SAFE_KEY.test(key) || key.split('/').includes('..')) throw new Error(`Invalid document key: ${key}`);
     return path.join(this.rootDir, key);
@@ -59,12 +76,15 @@ export class FilesystemDocumentStore implements DocumentStore {
 async function openCreatingDirectory(
   file: string,
 ): Promise<{ handle: fs.FileHandle; createdDirectory?: string }> {
-  try {
-    return { handle: await fs.open(file, 'w') };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    const createdDirectory = await fs.mkdir(path.dirname(file), { recursive: true });
-    return { handle: await fs.open(file, 'w'), createdDirectory };
+  let createdDirectory: string | undefined;
+  // Again when the directory made is gone before the open: `delete` removed it, left empty, meanwhile.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { handle: await fs.open(file, 'w'), createdDirectory };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 3) throw error;
+      createdDirectory = (await fs.mkdir(path.dirname(file), { recursive: true })) ?? createdDirectory;
+    }
   }
 }
 

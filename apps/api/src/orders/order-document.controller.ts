@@ -41,7 +41,13 @@ export class OrderDocumentController {
       description: 'Documents enregistrés',
       examples: { recu: { summary: 'Un document enregistré', value: UPLOAD_RECEIPT_EXAMPLE } },
     },
-    errors: { 404: { description: 'Commande inconnue', examples: ['orderNotFound'] } },
+    errors: {
+      404: { description: 'Commande inconnue', examples: ['orderNotFound'] },
+      409: {
+        description: 'Commande clôturée (fenêtre de rafraîchissement dépassée) : rien n’est enregistré',
+        examples: ['orderClosed'],
+      },
+    },
   })
   async upload(
     @CurrentAccount() caller: AuthenticatedAccount,

@@ -10,6 +10,7 @@ import { OrderRepository } from '@libs/orders/order.repository';
 import { OrderQueryService } from '@libs/orders/queries/order-query.service';
 import { OrderRefreshRequestRepository } from '@libs/orders/refresh/order-refresh-request.repository';
 import { OrderRefreshService } from '@libs/orders/refresh/order-refresh.service';
+import { type OrderWorkflowGateway } from '@libs/orders/refresh/order-workflow-gateway';
 import { type ConfirmationEmailStarter } from '@libs/orders/confirmation-email/confirmation-email-starter';
 import { DEFAULT_RELAY_OPTIONS, OrderWorkflowRelay } from '@libs/orders/workflow-starts/order-workflow-relay';
 import { type OrderWorkflowStarter } from '@libs/orders/workflow-starts/order-workflow-starter';
@@ -45,7 +46,7 @@ import { OrderController } from './order.controller';
   controllers: [OrderRefreshController, OrderDocumentController, OrderController],
   providers: [
     construct(OrderOwnership, [OrderRepository]),
-    construct(UploadedDocumentWriter, [StoredDocumentRepository, DOCUMENT_STORE]),
+    construct(UploadedDocumentWriter, [StoredDocumentRepository, DOCUMENT_STORE, TransactionRunner]),
     {
       provide: OrderWorkflowRelay,
       useFactory: (
@@ -101,14 +102,33 @@ import { OrderController } from './order.controller';
       ORDER_WORKFLOW_GATEWAY,
       OrderWorkflowRelay,
     ]),
-    construct(OrderDocumentUploadService, [
-      OrderOwnership,
-      TransactionRunner,
-      OrderRepository,
-      UploadedDocumentWriter,
-      ORDER_WORKFLOW_GATEWAY,
-      OrderWorkflowRelay,
-    ]),
+    {
+      provide: OrderDocumentUploadService,
+      useFactory: (
+        ownership: OrderOwnership,
+        orders: OrderRepository,
+        writer: UploadedDocumentWriter,
+        workflows: OrderWorkflowGateway,
+        relay: OrderWorkflowRelay,
+        config: AppConfig,
+      ) =>
+        new OrderDocumentUploadService(
+          ownership,
+          orders,
+          writer,
+          workflows,
+          relay,
+          config.lifecycle.refreshWindowMs,
+        ),
+      inject: [
+        OrderOwnership,
+        OrderRepository,
+        UploadedDocumentWriter,
+        ORDER_WORKFLOW_GATEWAY,
+        OrderWorkflowRelay,
+        APP_CONFIG,
+      ],
+    },
     construct(PreStatementDownloadService, [
       OrderOwnership,
       PreStatementRepository,
