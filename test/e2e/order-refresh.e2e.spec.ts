@@ -18,6 +18,13 @@ function expectError(res: TestResponse, status: number, message: string | RegExp
   expect(res.json).toEqual({ message: expect.stringMatching(message), payload: null, success: false });
 }
 
+/** The refresh requests stored for the order, applied or not. */
+function refreshRequestsOf(app: ApiTestApp, orderid: string): Promise<unknown[]> {
+  return app.dataSource.query(`SELECT id, applied_at FROM order_refresh_requests WHERE orderid = $1`, [
+    orderid,
+  ]);
+}
+
 async function createOrder(http: HttpTestClient, account: SignedInAccount, overrides = {}): Promise<string> {
   const res = await http.post('/order/', orderBody(overrides), account.headers);
   expect(res.status).toBe(200);
@@ -100,6 +107,8 @@ describe('refresh API (Temporal, no worker)', () => {
         409,
         /^La commande est clôturée$/,
       );
+      // Refused: neither request is kept, nor the credentials it carried.
+      expect(await refreshRequestsOf(app, orderid)).toEqual([]);
     });
 
     it('requires authentication', async () => {
@@ -228,6 +237,29 @@ describe('refresh API (recording workflow gateway)', () => {
     });
     expect(stored!.syndicPasswordSealed).toMatch(/^v1\./);
     expect(app.security.secretBox.open(stored!.syndicPasswordSealed!, orderid)).toBe('nouveau-s3cret');
+  });
+
+  it('refuses a refresh once the refresh window is over, before storing it or asking the workflow', async () => {
+    const orderid = await createOrder(http, alice);
+    await app.dataSource.query(
+      `UPDATE orders SET state = 'done', done_at = now() - interval '181 days' WHERE orderid = $1`,
+      [orderid],
+    );
+    const asked = gateway.refreshes.length;
+    expectError(
+      await http.post(`/order/${orderid}/refresh`, { method: 'extranet', syndic }, alice.headers),
+      409,
+      /^La commande est clôturée$/,
+    );
+    expect(gateway.refreshes).toHaveLength(asked);
+    expect(await refreshRequestsOf(app, orderid)).toEqual([]);
+    // Within the window, the same order is refreshed.
+    await app.dataSource.query(`UPDATE orders SET done_at = now() - interval '179 days' WHERE orderid = $1`, [
+      orderid,
+    ]);
+    expect((await http.post(`/order/${orderid}/refresh`, { method: 'extranet' }, alice.headers)).status).toBe(
+      200,
+    );
   });
 
   it('lets the syndic be omitted when the order has credentials', async () => {

@@ -8,6 +8,7 @@ import { OrderOwnership } from '@libs/orders/order-ownership';
 import { OrderRepository } from '@libs/orders/order.repository';
 import { OrderRefreshApplicationService } from '@libs/orders/refresh/order-refresh-application.service';
 import { OrderRefreshRequestRepository } from '@libs/orders/refresh/order-refresh-request.repository';
+import { RefreshWindow } from '@libs/orders/refresh/refresh-window';
 import { type OrderWorkflowGateway } from '@libs/orders/refresh/order-workflow-gateway';
 import { type DocumentStore } from '@libs/platform/documents/document-store';
 import { TransactionRunner } from '@libs/persistence/transaction-runner';
@@ -75,7 +76,7 @@ describe('an upload while a refresh is applied (PostgreSQL)', () => {
       new UploadedDocumentWriter(documents, store, transactions),
       { notifyDocumentsUploaded: async () => undefined } as unknown as OrderWorkflowGateway,
       { ensureStarted: async () => undefined },
-      180 * 24 * 3600 * 1000,
+      new RefreshWindow(180 * 24 * 3600 * 1000),
     );
 
     const receipt = await uploads.upload(account, orderid, [

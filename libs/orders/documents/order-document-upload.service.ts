@@ -1,9 +1,9 @@
 import { DomainError } from '@libs/platform/domain-error';
 import { type OrderOwnership } from '../order-ownership';
 import { type OrderRepository } from '../order.repository';
-import { refreshWindowOver } from '../order-state';
 import { type AuthenticatedAccount } from '@libs/accounts/authenticated-account';
 import { type OrderWorkflowGateway } from '../refresh/order-workflow-gateway';
+import { type RefreshWindow } from '../refresh/refresh-window';
 import { type OrderWorkflowRelay } from '../workflow-starts/order-workflow-relay';
 import { type UploadedDocument } from './uploaded-document';
 import { type UploadedDocumentWriter } from './uploaded-document.writer';
@@ -40,9 +40,7 @@ export class OrderDocumentUploadService {
     private readonly workflows: OrderWorkflowGateway,
     /** An upload right after creation may come before the relay started the order's workflow. */
     private readonly starts: Pick<OrderWorkflowRelay, 'ensureStarted'>,
-    /** The orders' REFRESH_WINDOW: the workflows started with it close when it is over. */
-    private readonly refreshWindowMs: number,
-    private readonly clock: () => Date = () => new Date(),
+    private readonly refreshWindow: RefreshWindow,
   ) {}
 
   async upload(
@@ -56,9 +54,7 @@ export class OrderDocumentUploadService {
     // them is decided on that same round, before anything is written.
     const written = await this.writer.transaction(async (tx, write) => {
       const round = await this.orders.currentRoundHeld(tx, order.orderid);
-      if (refreshWindowOver(round.doneAt?.getTime() ?? null, this.refreshWindowMs, this.clock().getTime())) {
-        throw new DomainError('order_closed');
-      }
+      if (this.refreshWindow.isOver(round.doneAt)) throw new DomainError('order_closed');
       return write(order.orderid, round.version, uploads);
     });
     await this.starts.ensureStarted(order, caller.email);

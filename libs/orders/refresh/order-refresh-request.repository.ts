@@ -1,4 +1,4 @@
-import { type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { type DataSource, type EntityManager, IsNull, type Repository } from 'typeorm';
 import { OrderRefreshRequestEntity } from '@libs/persistence/entities/order-refresh-request.entity';
 
 export type NewOrderRefreshRequest = Omit<OrderRefreshRequestEntity, 'id' | 'createdAt' | 'appliedAt'>;
@@ -23,6 +23,11 @@ export class OrderRefreshRequestRepository {
   /** The refresh request `id` of `orderid`, inside the transaction `tx`. */
   findForOrder(tx: EntityManager, id: string, orderid: string): Promise<OrderRefreshRequestEntity | null> {
     return tx.findOneBy(OrderRefreshRequestEntity, { id, orderid });
+  }
+
+  /** Deletes the request unless it was applied (a refused one keeps nothing, its credentials included). */
+  async deleteUnapplied(id: string): Promise<void> {
+    await this.requests.delete({ id, appliedAt: IsNull() });
   }
 
   async markApplied(tx: EntityManager, id: string, at: Date): Promise<void> {

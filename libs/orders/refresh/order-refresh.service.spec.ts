@@ -4,6 +4,7 @@ import { type OrderRecord } from '../order-record';
 import { OrderRefreshService } from './order-refresh.service';
 import { type OrderWorkflowGateway } from './order-workflow-gateway';
 import { type RefreshRequest } from './refresh-request';
+import { RefreshWindow } from './refresh-window';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import {
   type NewOrderRefreshRequest,
@@ -46,7 +47,14 @@ function setup(order: Partial<OrderEntity> | null) {
     },
   };
   return {
-    service: new OrderRefreshService(new OrderOwnership(orders), requests, secretBox, gateway, starts),
+    service: new OrderRefreshService(
+      new OrderOwnership(orders),
+      requests,
+      secretBox,
+      gateway,
+      starts,
+      new RefreshWindow(180 * 24 * 3600 * 1000),
+    ),
     stored,
     calls,
     sequence,

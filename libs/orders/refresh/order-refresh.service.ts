@@ -7,11 +7,14 @@ import { type OrderRecord } from '../order-record';
 import { type OrderWorkflowGateway } from './order-workflow-gateway';
 import { type OrderWorkflowRelay } from '../workflow-starts/order-workflow-relay';
 import { type RefreshRequest, resolveRefresh } from './refresh-request';
+import { type RefreshWindow } from './refresh-window';
 
 /**
  * `POST /order/<orderid>/refresh` and the deprecated `POST /order/needrefresh`. The request is stored
  * (password sealed) and only its id goes to the workflow, whose update applies it and answers with the
- * order in `need-refresh`; the workflow alone knows whether the refresh window is still open.
+ * order in `need-refresh`. An order whose refresh window is over is refused before anything is stored;
+ * a request the workflow refuses as closed (a workflow over for another reason) is deleted again, so no
+ * refused refresh keeps its credentials.
  */
 export class OrderRefreshService {
   constructor(
@@ -21,6 +24,7 @@ export class OrderRefreshService {
     private readonly workflows: OrderWorkflowGateway,
     /** A refresh right after creation may come before the relay started the order's workflow. */
     private readonly starts: Pick<OrderWorkflowRelay, 'ensureStarted'>,
+    private readonly refreshWindow: RefreshWindow,
   ) {}
 
   async refresh(
@@ -30,6 +34,7 @@ export class OrderRefreshService {
   ): Promise<OrderRecord> {
     const order = await this.ownership.orderOf(caller, orderid);
     const { method, syndic } = resolveRefresh(order, request);
+    if (this.refreshWindow.isOver(order.doneAt)) throw new DomainError('order_closed');
     const refreshRequestId = await this.refreshRequests.create({
       orderid: order.orderid,
       comment: request.comment,
@@ -42,7 +47,16 @@ export class OrderRefreshService {
       syndicUrl: syndic?.url ?? null,
     });
     await this.starts.ensureStarted(order, caller.email);
-    return this.workflows.refresh(order.orderid, refreshRequestId);
+    try {
+      return await this.workflows.refresh(order.orderid, refreshRequestId);
+    } catch (error) {
+      // Refused for good, so never applied. Any other failure (Temporal unreachable, the update's
+      // deadline passed) may still be applied: that request stays.
+      if (error instanceof DomainError && error.code === 'order_closed') {
+        await this.refreshRequests.deleteUnapplied(refreshRequestId);
+      }
+      throw error;
+    }
   }
 
   /** The need-refresh body names the account: another account than the caller's is an unknown order. */

@@ -10,7 +10,7 @@ import { OrderRepository } from '@libs/orders/order.repository';
 import { OrderQueryService } from '@libs/orders/queries/order-query.service';
 import { OrderRefreshRequestRepository } from '@libs/orders/refresh/order-refresh-request.repository';
 import { OrderRefreshService } from '@libs/orders/refresh/order-refresh.service';
-import { type OrderWorkflowGateway } from '@libs/orders/refresh/order-workflow-gateway';
+import { RefreshWindow } from '@libs/orders/refresh/refresh-window';
 import { type ConfirmationEmailStarter } from '@libs/orders/confirmation-email/confirmation-email-starter';
 import { DEFAULT_RELAY_OPTIONS, OrderWorkflowRelay } from '@libs/orders/workflow-starts/order-workflow-relay';
 import { type OrderWorkflowStarter } from '@libs/orders/workflow-starts/order-workflow-starter';
@@ -95,40 +95,27 @@ import { OrderController } from './order.controller';
       OrderWorkflowRelay,
     ]),
     construct(OrderQueryService, [OrderOwnership, OrderRepository]),
+    {
+      provide: RefreshWindow,
+      useFactory: (config: AppConfig) => new RefreshWindow(config.lifecycle.refreshWindowMs),
+      inject: [APP_CONFIG],
+    },
     construct(OrderRefreshService, [
       OrderOwnership,
       OrderRefreshRequestRepository,
       SecretBox,
       ORDER_WORKFLOW_GATEWAY,
       OrderWorkflowRelay,
+      RefreshWindow,
     ]),
-    {
-      provide: OrderDocumentUploadService,
-      useFactory: (
-        ownership: OrderOwnership,
-        orders: OrderRepository,
-        writer: UploadedDocumentWriter,
-        workflows: OrderWorkflowGateway,
-        relay: OrderWorkflowRelay,
-        config: AppConfig,
-      ) =>
-        new OrderDocumentUploadService(
-          ownership,
-          orders,
-          writer,
-          workflows,
-          relay,
-          config.lifecycle.refreshWindowMs,
-        ),
-      inject: [
-        OrderOwnership,
-        OrderRepository,
-        UploadedDocumentWriter,
-        ORDER_WORKFLOW_GATEWAY,
-        OrderWorkflowRelay,
-        APP_CONFIG,
-      ],
-    },
+    construct(OrderDocumentUploadService, [
+      OrderOwnership,
+      OrderRepository,
+      UploadedDocumentWriter,
+      ORDER_WORKFLOW_GATEWAY,
+      OrderWorkflowRelay,
+      RefreshWindow,
+    ]),
     construct(PreStatementDownloadService, [
       OrderOwnership,
       PreStatementRepository,
