@@ -121,7 +121,8 @@ describe('CreateOrderDto validation', () => {
       },
       "Le champ 'owners[1].lastname' ne doit pas être vide",
     ],
-    [{ owners: ['Marie Dupont'] }, "Le champ 'owners[]' doit être un objet"],
+    [{ owners: ['Marie Dupont'] }, "Le champ 'owners[0]' doit être un objet"],
+    [{ owners: [{ firstname: 'A', lastname: 'B' }, null] }, "Le champ 'owners[1]' doit être un objet"],
     [{ invoice: 'Étude Martin' }, "Le champ 'invoice' doit être un objet"],
     [
       { invoice: { address: '3 place Bellecour', city: 'Lyon', zipcode: '69002' } },

@@ -74,6 +74,13 @@ function isInexactInteger(value: unknown): boolean {
   return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
 }
 
+/** The index of the first item of `items` that is not an object: the one `owners[i]` names. */
+function firstNonObject(items: unknown): number {
+  return Array.isArray(items)
+    ? items.findIndex((item) => item === null || typeof item !== 'object' || Array.isArray(item))
+    : 0;
+}
+
 export class PersonNameDto {
   @ApiProperty({ description: 'Prénom', example: 'Marie', maxLength: 200 })
   @RequiredText(200)
@@ -184,7 +191,10 @@ export class CreateOrderDto {
   // class-validator runs the decorators nearest the property first: the type check is written last.
   @IsDefined({ message: M.required(PATH) })
   @ValidateNested({ each: true })
-  @IsObject({ each: true, message: (a: ValidationArguments) => M.object(`${a.property}[]`) })
+  @IsObject({
+    each: true,
+    message: (a: ValidationArguments) => M.object(`${a.property}[${firstNonObject(a.value)}]`),
+  })
   @ArrayMaxSize(10, { message: M.arraySize(PATH, 1, 10) })
   @ArrayMinSize(1, { message: M.arraySize(PATH, 1, 10) })
   @IsArray({ message: M.array(PATH) })
