@@ -1,6 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { OutboundAddressGuard, OutboundAddressRefusedError } from './outbound-address.guard';
+import {
+  type HostResolver,
+  OutboundAddressGuard,
+  OutboundAddressRefusedError,
+} from './outbound-address.guard';
 import { OutboundHttpClient } from './outbound-http.client';
 import { ReservedEndpoints } from './reserved-endpoints';
 
@@ -124,6 +128,30 @@ describe('OutboundHttpClient', () => {
     const before = server.requests.length;
     await expect(get(clientWith({}), `http://127.0.0.1:${server.port}/moved`)).resolves.toBe(302);
     expect(server.requests.slice(before)).toEqual(['GET /moved']);
+  });
+
+  it('ends at its abort while the connection is still opening, and sends nothing once it opens', async () => {
+    // The name resolves only after the abort, as a slow name server would answer.
+    const slowResolver: HostResolver = () =>
+      new Promise((resolve) => setTimeout(() => resolve([{ address: '127.0.0.1', family: 4 }]), 1500));
+    const client = clientWith({
+      guard: new OutboundAddressGuard({ allowPrivate: true }, 'callback', slowResolver),
+      connectTimeoutMs: 5000,
+    });
+    const before = server.requests.length;
+    const started = Date.now();
+    const error = await client
+      .request(new URL(`http://slow-dns.example:${server.port}/`), {
+        method: 'POST',
+        headers: {},
+        body: 'x',
+        signal: AbortSignal.timeout(300),
+      })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'TimeoutError' });
+    expect(Date.now() - started).toBeLessThan(300 + 150);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(server.requests.slice(before)).toEqual([]);
   });
 
   it('refuses URLs that are not http(s)', async () => {

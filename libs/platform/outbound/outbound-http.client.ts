@@ -108,7 +108,16 @@ export class OutboundHttpClient {
       body: request.body,
       signal: request.signal,
     };
-    if (!request.newConnection) return this.agent.request(options);
+    const response = this.dispatch(url, options, request.newConnection ?? false);
+    return request.signal ? settledByAbort(response, request.signal) : response;
+  }
+
+  private dispatch(
+    url: URL,
+    options: Dispatcher.RequestOptions,
+    newConnection: boolean,
+  ): Promise<OutboundResponse> {
+    if (!newConnection) return this.agent.request(options);
     const client = new Client(url.origin, {
       connect: this.connect,
       headersTimeout: this.options.headersTimeoutMs,
@@ -134,6 +143,31 @@ export function dropResponseBody(response: OutboundResponse): void {
   if (response.body.destroyed) return;
   response.body.on('error', () => undefined);
   response.body.destroy();
+}
+
+/**
+ * The request, rejected with the signal's reason as soon as it aborts. undici holds an abort until the
+ * connection is open, so a name that does not resolve or a handshake that stalls ran on to the connect
+ * timeout, which its coarse timers fire up to a second late; undici still ends the request (nothing is
+ * sent once the connection opens), and a response that comes anyway is dropped.
+ */
+function settledByAbort(response: Promise<OutboundResponse>, signal: AbortSignal): Promise<OutboundResponse> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    response.then(
+      (answered) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) dropResponseBody(answered);
+        else resolve(answered);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 async function refuseReserved(reserved: ReservedEndpoints, socket: Socket): Promise<void> {
