@@ -1,7 +1,5 @@
-import {
-  type HostResolver,
-  type OutboundAddressPolicy,
-} from '@libs/platform/outbound/outbound-address.guard';
+import { type HostResolver } from '@libs/platform/outbound/dns-host-resolver';
+import { type OutboundAddressPolicy } from '@libs/platform/outbound/outbound-address.guard';
 import { createOutboundHttpClient } from '@libs/platform/outbound/outbound-http-client.factory';
 import { type OutboundHttpClient } from '@libs/platform/outbound/outbound-http.client';
 import { type ExtranetCallObserver } from './extranet-call.observer';

@@ -3,8 +3,8 @@ import {
   OutboundAddressGuard,
   OutboundAddressRefusedError,
   OutboundAllowlistError,
-  type HostResolver,
 } from './outbound-address.guard';
+import { type HostResolver } from './dns-host-resolver';
 
 const strict = new OutboundAddressGuard({ allowPrivate: false }, 'callback');
 

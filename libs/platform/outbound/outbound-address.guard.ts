@@ -1,5 +1,4 @@
 import { ServiceError } from '@libs/platform/domain-error';
-import { type LookupAddress, promises as dnsPromises } from 'node:dns';
 import { type LookupFunction } from 'node:net';
 import type ipaddr from 'ipaddr.js';
 import {
@@ -10,6 +9,7 @@ import {
   parseIpRange,
   rangeContains,
 } from './ip-address';
+import { type HostResolver, systemHostResolver } from './dns-host-resolver';
 
 /**
  * Where the service may send requests on a client's behalf (callbacks and extranets alike): one policy,
@@ -24,9 +24,6 @@ export interface OutboundAddressPolicy {
 
 /** What the requests are for; it names the address in refusals (`extranet address 10.0.0.1 …`). */
 export type OutboundPurpose = 'callback' | 'extranet';
-
-/** Resolves a host name to all its addresses; `dns.lookup` by default (what Node itself would use). */
-export type HostResolver = (hostname: string, family: 0 | 4 | 6) => Promise<LookupAddress[]>;
 
 /** A URL or the address it resolves to may not be called. Message in English, for logs and operators. */
 export class OutboundAddressRefusedError extends ServiceError {
@@ -87,10 +84,6 @@ const FORBIDDEN_IPV6: readonly ForbiddenRange[] = [
   { range: range('fec0::/10'), label: 'site-local' },
   { range: range('ff00::/8'), label: 'multicast' },
 ];
-
-/** `dns.lookup`, every address, in the order the system gives them. */
-export const systemHostResolver: HostResolver = (hostname, family) =>
-  dnsPromises.lookup(hostname, { all: true, family, order: 'verbatim' });
 
 /**
  * The SSRF guard of every request made on a client's behalf (docs/contract.md §6). The check is made on

@@ -1,5 +1,5 @@
+import { DEFAULT_DNS_TIMEOUT_MS, DnsHostResolver, type HostResolver } from './dns-host-resolver';
 import {
-  type HostResolver,
   OutboundAddressGuard,
   type OutboundAddressPolicy,
   type OutboundPurpose,
@@ -15,16 +15,19 @@ export interface OutboundHttpClientSpec {
   timeoutMs: number;
   /** Endpoints never reached whatever the policy (the sandbox extranet, for live orders). */
   reserved?: readonly ReservedEndpoint[];
-  /** Name resolution; the system's by default (tests give a hostile one). */
+  /** Name resolution; the system's name servers by default (tests give a hostile one). */
   resolver?: HostResolver;
 }
 
 /** Builds the outbound client of one purpose: every request on a client's behalf goes through one. */
 export function createOutboundHttpClient(spec: OutboundHttpClientSpec): OutboundHttpClient {
-  const guard = new OutboundAddressGuard(spec.policy, spec.purpose, spec.resolver);
+  const resolver =
+    spec.resolver ??
+    new DnsHostResolver({ timeoutMs: Math.min(spec.timeoutMs, DEFAULT_DNS_TIMEOUT_MS) }).resolve;
+  const guard = new OutboundAddressGuard(spec.policy, spec.purpose, resolver);
   return new OutboundHttpClient({
     guard,
-    reserved: spec.reserved?.length ? new ReservedEndpoints(spec.reserved, spec.resolver) : undefined,
+    reserved: spec.reserved?.length ? new ReservedEndpoints(spec.reserved, resolver) : undefined,
     connectTimeoutMs: spec.timeoutMs,
     headersTimeoutMs: spec.timeoutMs,
     bodyTimeoutMs: spec.timeoutMs,

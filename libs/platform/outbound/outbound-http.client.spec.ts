@@ -1,10 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import {
-  type HostResolver,
-  OutboundAddressGuard,
-  OutboundAddressRefusedError,
-} from './outbound-address.guard';
+import { type HostResolver } from './dns-host-resolver';
+import { OutboundAddressGuard, OutboundAddressRefusedError } from './outbound-address.guard';
 import { OutboundHttpClient } from './outbound-http.client';
 import { ReservedEndpoints } from './reserved-endpoints';
 

@@ -1,5 +1,5 @@
 import { type IpAddress, canonicalAddress, parseIpAddress } from './ip-address';
-import { type HostResolver, systemHostResolver } from './outbound-address.guard';
+import { type HostResolver, systemHostResolver } from './dns-host-resolver';
 
 /** One of the service's own endpoints, named for refusals (`the sandbox extranet`). */
 export interface ReservedEndpoint {

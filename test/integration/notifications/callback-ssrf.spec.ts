@@ -1,4 +1,4 @@
-import { type HostResolver } from '@libs/platform/outbound/outbound-address.guard';
+import { type HostResolver } from '@libs/platform/outbound/dns-host-resolver';
 import {
   type NotificationTestKit,
   type TestAccountRow,

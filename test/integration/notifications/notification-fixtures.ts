@@ -11,10 +11,8 @@ import { FilesystemDocumentStore } from '@libs/platform/documents/filesystem-doc
 import { type Doctype } from '@libs/orders/doctype';
 import { type OrderState } from '@libs/orders/order-state';
 import { type AccountStatement } from '@libs/statement/account-statement';
-import {
-  type HostResolver,
-  type OutboundAddressPolicy,
-} from '@libs/platform/outbound/outbound-address.guard';
+import { type HostResolver } from '@libs/platform/outbound/dns-host-resolver';
+import { type OutboundAddressPolicy } from '@libs/platform/outbound/outbound-address.guard';
 import { createOutboundHttpClient } from '@libs/platform/outbound/outbound-http-client.factory';
 import { DocumentLinkSigner } from '@libs/notifications/document-links/document-link.signer';
 import { NotificationContentRepository } from '@libs/notifications/delivery/notification-content.repository';
