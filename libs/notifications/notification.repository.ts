@@ -30,7 +30,10 @@ export interface DeliveryTarget {
     NotificationEntity,
     'id' | 'orderid' | 'status' | 'test' | 'orderVersion' | 'createdAt' | 'deliveredAt' | 'failedAt'
   >;
-  order: Pick<OrderEntity, 'orderid' | 'externalId' | 'statement' | 'callbackUrl'> | null;
+  order: Pick<
+    OrderEntity,
+    'orderid' | 'externalId' | 'statement' | 'statementVersion' | 'callbackUrl'
+  > | null;
   account: DeliveryAccount | null;
 }
 
@@ -54,6 +57,7 @@ interface DeliveryTargetRow {
   order_orderid: string | null;
   external_id: string | null;
   statement: object | null;
+  statement_version: number | null;
   order_callback_url: string | null;
   account_id: string | null;
   email: string | null;
@@ -115,7 +119,8 @@ export class NotificationRepository {
   async findDeliveryTarget(id: string): Promise<DeliveryTarget | null> {
     const rows: DeliveryTargetRow[] = await this.dataSource.query(
       `SELECT n.id, n.orderid, n.status, n.test, n.order_version, n.created_at, n.delivered_at, n.failed_at,
-              o.orderid AS order_orderid, o.external_id, o.statement, o.callback_url AS order_callback_url,
+              o.orderid AS order_orderid, o.external_id, o.statement, o.statement_version,
+              o.callback_url AS order_callback_url,
               a.id AS account_id, a.email, a.callback_url AS account_callback_url, a.webhook_secret_sealed,
               a.share_documents, a.share_registration_id,
               EXISTS (SELECT 1 FROM callback_alerts ca WHERE ca.account_id = a.id) AS account_alerted
@@ -145,6 +150,7 @@ export class NotificationRepository {
               orderid: row.order_orderid,
               externalId: row.external_id!,
               statement: row.statement,
+              statementVersion: row.statement_version,
               callbackUrl: row.order_callback_url,
             },
       account:

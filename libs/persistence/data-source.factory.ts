@@ -25,6 +25,7 @@ import { DocumentKindsAndDossier1763840000000 } from './migrations/1763840000000
 import { OperatorAccounts1763850000000 } from './migrations/1763850000000-OperatorAccounts';
 import { AssistedFulfilment1763860000000 } from './migrations/1763860000000-AssistedFulfilment';
 import { UnknownEmailLockouts1763870000000 } from './migrations/1763870000000-UnknownEmailLockouts';
+import { PreStatementStatement1763880000000 } from './migrations/1763880000000-PreStatementStatement';
 
 export const ENTITIES = [
   AccountEntity,
@@ -54,6 +55,7 @@ export const MIGRATIONS = [
   OperatorAccounts1763850000000,
   AssistedFulfilment1763860000000,
   UnknownEmailLockouts1763870000000,
+  PreStatementStatement1763880000000,
 ];
 
 /** `DATABASE_CONNECT_TIMEOUT`'s default, for callers that give none (tests, tools). */

@@ -92,6 +92,7 @@ export class PreStatementGenerationService {
       orderVersion: version,
       storageKey,
       size: pdf.length,
+      statement: order.statementVersion === version ? order.statement : null,
       missingDoctypes: order.missingDoctypes,
     });
   }

@@ -307,6 +307,7 @@ describe('order documents API (Temporal, no worker)', () => {
           orderVersion: version,
           storageKey,
           size: pdfBytes(`version ${version}`).length,
+          statement: null,
           missingDoctypes: [],
         });
       }

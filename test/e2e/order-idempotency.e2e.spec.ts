@@ -1,15 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { DEVELOPMENT_ENCRYPTION_KEYS } from '@libs/platform/config/app-config';
-import { createDataSource, MIGRATIONS, runMigrations } from '@libs/persistence/data-source.factory';
 import { type ApiTestApp, startApiTestApp } from '../support/api-test-app';
 import { HttpTestClient, type TestResponse } from '../support/http-test-client';
 import { orderBody } from '../support/order-fixtures';
 import { type SignedInAccount, createSignedInAccount } from '../support/test-accounts';
-import { TEST_DATABASE_ADMIN_URL, TEST_DATABASE_NAME } from '../support/test-environment';
 import { pdfBytes, uploadItem } from '../support/document-fixtures';
 import { filesUnder } from '../support/stored-files';
 import { waitFor } from '../support/wait-for';
+import { migrateAcross, migrationsFrom } from '../support/migration-database';
 
 interface KeyRow {
   request_fingerprint: string;
@@ -216,33 +215,22 @@ describe('Idempotency-Key on POST /order/', () => {
   });
 
   it('the migration deletes the unkeyed fingerprints stored before it', async () => {
-    const name = `${TEST_DATABASE_NAME}_migration_${randomUUID().slice(0, 8)}`;
-    const admin = new PgClient({ connectionString: TEST_DATABASE_ADMIN_URL });
-    await admin.connect();
-    const url = new URL(TEST_DATABASE_ADMIN_URL);
-    url.pathname = `/${name}`;
-    try {
-      await admin.query(`CREATE DATABASE ${name}`);
-      const previous = createDataSource({ url: url.toString(), poolSize: 1 });
-      // The schema just before this migration (later ones run with it below).
-      const keyed = MIGRATIONS.findIndex((m) => m.name === 'KeyedIdempotencyFingerprints1763830000000');
-      previous.setOptions({ migrations: MIGRATIONS.slice(0, keyed) });
-      await previous.initialize();
-      await runMigrations(previous);
-      const [{ id }] = await previous.query<{ id: string }[]>(
-        `INSERT INTO accounts (email, password_hash, webhook_secret_sealed)
-         VALUES ('avant@example.fr', 'x', 'x') RETURNING id`,
-      );
-      await previous.query(
-        `INSERT INTO idempotency_keys (account_id, key, request_hash, response_status, response_body)
-         VALUES ($1, 'done', $2, 200, '{"orderid":"ABCDEF"}'), ($1, 'in-progress', $2, NULL, NULL)`,
-        [id, createHash('sha256').update('{"syndic":{"password":"hunter2"}}').digest('hex')],
-      );
-      await previous.destroy();
-
-      const current = await createDataSource({ url: url.toString(), poolSize: 1 }).initialize();
-      try {
-        expect(await runMigrations(current)).toEqual(MIGRATIONS.slice(keyed).map((m) => m.name));
+    const migration = 'KeyedIdempotencyFingerprints1763830000000';
+    await migrateAcross(
+      migration,
+      async (previous) => {
+        const [{ id }] = await previous.query<{ id: string }[]>(
+          `INSERT INTO accounts (email, password_hash, webhook_secret_sealed)
+           VALUES ('avant@example.fr', 'x', 'x') RETURNING id`,
+        );
+        await previous.query(
+          `INSERT INTO idempotency_keys (account_id, key, request_hash, response_status, response_body)
+           VALUES ($1, 'done', $2, 200, '{"orderid":"ABCDEF"}'), ($1, 'in-progress', $2, NULL, NULL)`,
+          [id, createHash('sha256').update('{"syndic":{"password":"hunter2"}}').digest('hex')],
+        );
+      },
+      async (current, ran) => {
+        expect(ran).toEqual(migrationsFrom(migration));
         expect(await current.query(`SELECT * FROM idempotency_keys`)).toEqual([]);
         const columns = await current.query<
           { column_name: string; is_nullable: string; data_type: string }[]
@@ -259,12 +247,7 @@ describe('Idempotency-Key on POST /order/', () => {
             { column_name: 'response_status', is_nullable: 'NO', data_type: 'integer' },
           ]),
         );
-      } finally {
-        await current.destroy();
-      }
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+      },
+    );
   });
 });

@@ -34,8 +34,15 @@ export interface NotificationBody {
 
 export interface NotificationPayloadSource {
   notification: Pick<NotificationEntity, 'status' | 'orderVersion' | 'test'>;
-  order: Pick<OrderEntity, 'orderid' | 'externalId' | 'statement'>;
+  order: Pick<OrderEntity, 'orderid' | 'externalId' | 'statement' | 'statementVersion'>;
   account: Pick<AccountEntity, 'shareDocuments' | 'shareRegistrationId'>;
+}
+
+/** What a `done` notification reports of its round. */
+interface DoneRound {
+  pdf: Buffer;
+  /** As stored (`readStoredStatement`); null when none was collected. */
+  statement: object | null;
 }
 
 /** A `done` notification without its pre-statement: the order's data is inconsistent, not the receiver. */
@@ -70,11 +77,12 @@ export class NotificationPayloadBuilder {
       external_id: order.externalId ?? '',
     };
     if (notification.status !== 'done') return body;
-    body.content = (await this.preStatementPdf(source)).toString('base64');
+    const round = await this.roundOf(source);
+    body.content = round.pdf.toString('base64');
     if (account.shareRegistrationId) {
       // Always a string, as published; '' when the extranet did not give the number.
       body.registration_id =
-        valueOf(readStoredStatement(order.statement)?.coOwnership.registrationNumber) ?? '';
+        valueOf(readStoredStatement(round.statement)?.coOwnership.registrationNumber) ?? '';
     }
     if (account.shareDocuments) {
       const documents = await this.content.listDocuments(order.orderid, notification.orderVersion);
@@ -84,10 +92,19 @@ export class NotificationPayloadBuilder {
     return body;
   }
 
-  private async preStatementPdf({ notification, order }: NotificationPayloadSource): Promise<Buffer> {
+  /**
+   * The pre-statement of the notification's round and the statement it was made from: the order's own is
+   * the latest round's, which a refresh may have replaced since.
+   */
+  private async roundOf({ notification, order }: NotificationPayloadSource): Promise<DoneRound> {
     const preStatement = await this.content.findPreStatement(order.orderid, notification.orderVersion);
-    if (preStatement) return this.store.get(preStatement.storageKey);
-    if (notification.test && this.specimenPdf) return this.specimenPdf();
+    if (preStatement) {
+      return { pdf: await this.store.get(preStatement.storageKey), statement: preStatement.statement };
+    }
+    if (notification.test && this.specimenPdf) {
+      const statement = order.statementVersion === notification.orderVersion ? order.statement : null;
+      return { pdf: await this.specimenPdf(), statement };
+    }
     throw new NotificationContentMissingError(
       `no pre-statement for order ${order.orderid} version ${notification.orderVersion}`,
     );

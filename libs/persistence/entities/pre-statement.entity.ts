@@ -19,6 +19,14 @@ export class PreStatementEntity {
   @Column({ type: 'int' })
   size!: number;
 
+  /**
+   * The account statement it was made from, as `orders.statement` stored it then (read it with
+   * `readStoredStatement`): what its `done` notification reports, whatever later rounds collected. Null
+   * when there was none, or for rounds superseded before it was kept.
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  statement!: object | null;
+
   @Column({ name: 'missing_doctypes', type: 'jsonb', default: () => "'[]'::jsonb" })
   missingDoctypes!: Doctype[];
 

@@ -2,8 +2,14 @@ import { Webhook } from 'standardwebhooks';
 import { Doctype } from '@libs/orders/doctype';
 import { ORDER_STATES, type OrderState } from '@libs/orders/order-state';
 import { type NotificationBody } from '@libs/notifications/delivery/notification-payload.builder';
-import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { type StoredDocumentEntity } from '@libs/persistence/entities/stored-document.entity';
+import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
+import { OrderRepository } from '@libs/orders/order.repository';
+import { OrderEntity } from '@libs/persistence/entities/order.entity';
+import { PreStatementGenerationService } from '@libs/pre-statement/pre-statement-generation.service';
+import { PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
+import { confirmed } from '@libs/statement/statement-field';
+import { buildAccountStatement } from '../../support/pre-statement-input.factory';
 import {
   type NotificationTestKit,
   type TestAccountRow,
@@ -193,6 +199,34 @@ describe('notification body and signature (docs/contract.md §6)', () => {
     expect(body.registration_id).toBe('');
     const waiting = await deliver({ account, order, pdf: Buffer.alloc(0), documents: [] }, 'waiting');
     expect(waiting.body).toEqual({ status: 'waiting', orderid: order.orderid, external_id: '' });
+  });
+
+  it('a done notification carries the registration number of its own round, after a refresh collected another', async () => {
+    const account = await createAccount(kit, {
+      callbackUrl: receiver.url(),
+      shareRegistrationId: true,
+      shareDocuments: true,
+    });
+    const order = await createOrder(kit, account.id);
+    const orders = new OrderRepository(kit.dataSource);
+    const preStatements = new PreStatementGenerationService(
+      orders,
+      new StoredDocumentRepository(kit.dataSource),
+      new PreStatementRepository(kit.dataSource),
+      kit.store,
+    );
+    await preStatements.generate(order.orderid, 1, new Date());
+    // Round 2 (a refresh) collects a statement naming another registration number; its own pre-statement
+    // is not made yet.
+    await kit.dataSource.getRepository(OrderEntity).update({ orderid: order.orderid }, { version: 2 });
+    const second = buildAccountStatement();
+    second.coOwnership.registrationNumber = confirmed('CD7654321');
+    await orders.saveStatement(order.orderid, 2, second);
+    // Round 1's done notification, late (its receiver was down) or redelivered.
+    const { body } = await deliver({ account, order, pdf: Buffer.alloc(0), documents: [] }, 'done');
+    expect(body.registration_id).toBe('AB1234567');
+    const roundOne = await new PreStatementRepository(kit.dataSource).findForOrderVersion(order.orderid, 1);
+    expect(Buffer.from(body.content!, 'base64').equals(await kit.store.get(roundOne!.storageKey))).toBe(true);
   });
 
   it("sends to the order's callback URL rather than the account's when it has one", async () => {

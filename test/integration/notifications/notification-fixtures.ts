@@ -184,6 +184,7 @@ export async function storePreStatement(kit: NotificationTestKit, order: OrderEn
     orderVersion: order.version,
     storageKey,
     size: pdf.length,
+    statement: order.statementVersion === order.version ? order.statement : null,
     missingDoctypes: [],
   });
   return pdf;

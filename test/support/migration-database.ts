@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { Client as PgClient } from 'pg';
+import { type DataSource } from 'typeorm';
+import { createDataSource, MIGRATIONS, runMigrations } from '@libs/persistence/data-source.factory';
+import { TEST_DATABASE_ADMIN_URL, TEST_DATABASE_NAME } from './test-environment';
+
+/**
+ * Tests a data migration on rows written before it: a scratch database is migrated up to just before
+ * `migrationName`, `before` writes rows of that schema, then the database is migrated to the latest and
+ * handed to `after` with the names of the migrations that ran. The database is dropped whatever happens.
+ */
+export async function migrateAcross(
+  migrationName: string,
+  before: (previous: DataSource) => Promise<void>,
+  after: (current: DataSource, ran: string[]) => Promise<void>,
+): Promise<void> {
+  const name = `${TEST_DATABASE_NAME}_migration_${randomUUID().slice(0, 8)}`;
+  const admin = new PgClient({ connectionString: TEST_DATABASE_ADMIN_URL });
+  await admin.connect();
+  const url = new URL(TEST_DATABASE_ADMIN_URL);
+  url.pathname = `/${name}`;
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const previous = createDataSource({ url: url.toString(), poolSize: 1 });
+    const index = MIGRATIONS.findIndex((m) => m.name === migrationName);
+    if (index < 0) throw new Error(`no migration ${migrationName}`);
+    previous.setOptions({ migrations: MIGRATIONS.slice(0, index) });
+    await previous.initialize();
+    try {
+      await runMigrations(previous);
+      await before(previous);
+    } finally {
+      await previous.destroy();
+    }
+    const current = await createDataSource({ url: url.toString(), poolSize: 1 }).initialize();
+    try {
+      await after(current, await runMigrations(current));
+    } finally {
+      await current.destroy();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+/** The names of the migrations from `migrationName` on, as `runMigrations` reports them. */
+export function migrationsFrom(migrationName: string): string[] {
+  return MIGRATIONS.slice(MIGRATIONS.findIndex((m) => m.name === migrationName)).map((m) => m.name);
+}
