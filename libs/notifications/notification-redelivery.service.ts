@@ -52,7 +52,9 @@ export class NotificationRedeliveryService {
     // The creation's `confirmed` is queued by the order's workflow: started first, it comes first.
     await this.starts.ensureStarted(order, account);
     const receipt = { id: notification.id, orderid, status: notification.status };
-    const settled = notification.deliveredAt !== null || notification.failedAt !== null;
+    // One not sent (no callback URL) is settled too: its order's queue went on without it.
+    const settled =
+      notification.deliveredAt !== null || notification.failedAt !== null || notification.notSentAt !== null;
     try {
       if (!settled && (await this.notifications.hasEarlierUnsettled(notification))) {
         if (await this.workflows.retryQueueNow(orderid)) return receipt;

@@ -183,7 +183,7 @@ export class NotificationRepository {
       `SELECT 1 FROM notifications n
         WHERE n.orderid = $1
           AND (n.created_at, n.id) < (SELECT c.created_at, c.id FROM notifications c WHERE c.id = $2)
-          AND n.delivered_at IS NULL AND n.failed_at IS NULL
+          AND n.delivered_at IS NULL AND n.failed_at IS NULL AND n.not_sent_at IS NULL
         LIMIT 1`,
       [notification.orderid, notification.id],
     );
@@ -248,7 +248,7 @@ export class NotificationRepository {
                         WHERE t.notification_id = n.id ORDER BY t.id LIMIT 1) first ON true
          JOIN LATERAL (SELECT t.url FROM notification_attempts t
                         WHERE t.notification_id = n.id ORDER BY t.id DESC LIMIT 1) last ON true
-        WHERE n.delivered_at IS NULL AND n.failed_at IS NULL
+        WHERE n.delivered_at IS NULL AND n.failed_at IS NULL AND n.not_sent_at IS NULL
           AND n.last_error IS NOT NULL AND n.created_at <= $1 AND first.attempted_at <= $1
           AND last.url IS NOT NULL
         ORDER BY o.account_id, last.url, first.attempted_at
@@ -281,6 +281,18 @@ export class NotificationRepository {
     await this.dataSource.transaction(async (manager) => {
       for (const entry of entries) await recordAttemptsWith(manager, [entry]);
     });
+  }
+
+  /**
+   * Settled without sending: there was no callback URL. A notification delivered or given up before
+   * (a redelivery asked after the URL was removed) stays as it was.
+   */
+  async markNotSent(id: string, at: Date, reason: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE notifications SET not_sent_at = COALESCE(not_sent_at, $2), last_error = $3
+        WHERE id = $1 AND delivered_at IS NULL AND failed_at IS NULL`,
+      [id, at, reason],
+    );
   }
 
   /** Given up (the retry deadline passed without a 2xx); a delivered notification stays delivered. */
@@ -341,6 +353,7 @@ async function recordAttemptsWith(manager: EntityManager, entries: LoggedAttempt
      UPDATE notifications n
         SET attempt_count = n.attempt_count + 1,
             last_error = b.error,
+            not_sent_at = NULL,
             delivered_at = CASE WHEN b.settled = 'delivered' THEN COALESCE(n.delivered_at, b.settled_at)
                                 ELSE n.delivered_at END,
             failed_at = CASE b.settled WHEN 'delivered' THEN NULL WHEN 'gone' THEN b.settled_at

@@ -26,6 +26,7 @@ import { OperatorAccounts1763850000000 } from './migrations/1763850000000-Operat
 import { AssistedFulfilment1763860000000 } from './migrations/1763860000000-AssistedFulfilment';
 import { UnknownEmailLockouts1763870000000 } from './migrations/1763870000000-UnknownEmailLockouts';
 import { PreStatementStatement1763880000000 } from './migrations/1763880000000-PreStatementStatement';
+import { NotificationsNotSent1763890000000 } from './migrations/1763890000000-NotificationsNotSent';
 
 export const ENTITIES = [
   AccountEntity,
@@ -56,6 +57,7 @@ export const MIGRATIONS = [
   AssistedFulfilment1763860000000,
   UnknownEmailLockouts1763870000000,
   PreStatementStatement1763880000000,
+  NotificationsNotSent1763890000000,
 ];
 
 /** `DATABASE_CONNECT_TIMEOUT`'s default, for callers that give none (tests, tools). */

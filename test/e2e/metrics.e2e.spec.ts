@@ -102,7 +102,7 @@ describe('GET /metrics', () => {
       samples(text, 'pre_statement_notifications')
         .map((s) => s.labels.status)
         .sort(),
-    ).toEqual(['failed', 'pending']);
+    ).toEqual(['failed', 'not_sent', 'pending']);
     expect(valueOf(text, 'pre_statement_metrics_database_up', {})).toBe(1);
     expect(text).toContain('pre_statement_process_resident_memory_bytes');
   });

@@ -8,7 +8,7 @@ import { type SignedInAccount, createSignedInAccount } from '../support/test-acc
 import { pdfBytes, uploadItem } from '../support/document-fixtures';
 import { filesUnder } from '../support/stored-files';
 import { waitFor } from '../support/wait-for';
-import { migrateAcross, migrationsFrom } from '../support/migration-database';
+import { insertAccountRow, migrateAcross, migrationsFrom } from '../support/migration-database';
 
 interface KeyRow {
   request_fingerprint: string;
@@ -219,10 +219,7 @@ describe('Idempotency-Key on POST /order/', () => {
     await migrateAcross(
       migration,
       async (previous) => {
-        const [{ id }] = await previous.query<{ id: string }[]>(
-          `INSERT INTO accounts (email, password_hash, webhook_secret_sealed)
-           VALUES ('avant@example.fr', 'x', 'x') RETURNING id`,
-        );
+        const id = await insertAccountRow(previous, 'avant@example.fr');
         await previous.query(
           `INSERT INTO idempotency_keys (account_id, key, request_hash, response_status, response_body)
            VALUES ($1, 'done', $2, 200, '{"orderid":"ABCDEF"}'), ($1, 'in-progress', $2, NULL, NULL)`,

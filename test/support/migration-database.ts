@@ -48,3 +48,17 @@ export async function migrateAcross(
 export function migrationsFrom(migrationName: string): string[] {
   return MIGRATIONS.slice(MIGRATIONS.findIndex((m) => m.name === migrationName)).map((m) => m.name);
 }
+
+/** An account row with only what every schema requires (and its callback URL); its id. */
+export async function insertAccountRow(
+  db: DataSource,
+  email: string,
+  callbackUrl: string | null = null,
+): Promise<string> {
+  const [row] = await db.query<{ id: string }[]>(
+    `INSERT INTO accounts (email, password_hash, webhook_secret_sealed, callback_url)
+     VALUES ($1, 'x', 'x', $2) RETURNING id`,
+    [email, callbackUrl],
+  );
+  return row!.id;
+}

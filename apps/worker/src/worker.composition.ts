@@ -88,6 +88,7 @@ export async function createWorkerRuntime(
       ),
     // Runs inside the delivery activity: its logger carries the workflow and activity ids.
     observer: failingEndpoints((message) => log.warn(message)),
+    info: (message) => log.info(message),
   });
 
   const connection = await connectWhenTemporalIsUp(config.temporal.address, logger, { signal });

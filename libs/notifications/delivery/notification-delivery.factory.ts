@@ -20,6 +20,8 @@ export interface NotificationDeliveryFactoryOptions {
   specimenPdf?: () => Promise<Buffer>;
   /** Told of every attempt (the failing-endpoint alert). */
   observer?: DeliveryAttemptObserver;
+  /** Told of notifications settled without an attempt (no callback URL). */
+  info?: (message: string) => void;
 }
 
 /** The delivery service wired from the configuration, as the worker runs it. */
@@ -43,5 +45,6 @@ export function createNotificationDeliveryService(
     new WebhookSender(callbacks, { timeoutMs: config.lifecycle.notificationTimeoutMs }),
     options.secretBox,
     options.observer ?? null,
+    options.info,
   );
 }

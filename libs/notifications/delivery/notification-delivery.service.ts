@@ -31,6 +31,9 @@ export class NotificationNotFoundError extends ServiceError {
 
 const URL_COLUMN_LENGTH = 2048;
 
+/** The delivery log's `last_error` of a notification settled without a callback URL. */
+export const NO_CALLBACK_URL_ERROR = 'not sent: neither the order nor the account has a callback URL';
+
 /** One try before it is logged. */
 interface TriedAttempt {
   outcome: DeliveryOutcome;
@@ -52,6 +55,8 @@ export class NotificationDeliveryService {
     private readonly secretBox: SecretBox,
     /** Told of every logged attempt (the failing-endpoint alert); none in tests that do not need it. */
     private readonly observer: DeliveryAttemptObserver | null = null,
+    /** Where what happened without an attempt to log is told (the worker's log). */
+    private readonly info: (message: string) => void = () => undefined,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -106,7 +111,13 @@ export class NotificationDeliveryService {
       );
     if (!account) throw new NotificationNotFoundError(`no account for order ${order.orderid}`);
     const url = order.callbackUrl || account.callbackUrl;
-    if (!url) return { outcome: { kind: 'no-callback' } };
+    if (!url) {
+      // Settled, apart from failures: nothing to retry, no endpoint to alert about, but the delivery
+      // log and the worker's log say why nothing arrived.
+      await this.notifications.markNotSent(notificationId, this.clock(), NO_CALLBACK_URL_ERROR);
+      this.info(`Notification ${notificationId} of order ${order.orderid} ${NO_CALLBACK_URL_ERROR}`);
+      return { outcome: { kind: 'no-callback' } };
+    }
 
     const attemptedAt = this.clock();
     const logged = { notificationId, attemptedAt, url: loggableUrl(url) };

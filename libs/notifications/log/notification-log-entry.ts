@@ -20,6 +20,8 @@ export class NotificationLogEntry {
   failed!: string | null;
   id!: string;
   last_error!: string | null;
+  /** Settled without being sent: neither the order nor the account had a callback URL. */
+  not_sent!: string | null;
   status!: OrderState;
   test!: boolean;
 }
@@ -52,6 +54,7 @@ export function toNotificationLogEntry({
     failed: notification.failedAt?.toISOString() ?? null,
     id: notification.id,
     last_error: notification.lastError,
+    not_sent: notification.notSentAt?.toISOString() ?? null,
     status: notification.status,
     test: notification.test,
   };

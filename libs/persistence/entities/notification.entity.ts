@@ -30,6 +30,13 @@ export class NotificationEntity {
   @Column({ name: 'failed_at', type: 'timestamptz', nullable: true })
   failedAt!: Date | null;
 
+  /**
+   * Settled without being sent: neither its order nor its account had a callback URL. Cleared by any
+   * later attempt (a redelivery once a URL is set).
+   */
+  @Column({ name: 'not_sent_at', type: 'timestamptz', nullable: true })
+  notSentAt!: Date | null;
+
   @Column({ name: 'attempt_count', type: 'int', default: 0 })
   attemptCount!: number;
 

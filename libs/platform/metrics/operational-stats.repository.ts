@@ -27,6 +27,8 @@ export interface NotificationBacklog {
   pending: number;
   /** Given up after the retry deadline. */
   failed: number;
+  /** Settled without being sent: no callback URL. */
+  notSent: number;
 }
 
 /**
@@ -85,9 +87,17 @@ export class OperationalStatsRepository {
   async countNotificationBacklog(): Promise<NotificationBacklog> {
     const row = await this.notifications
       .createQueryBuilder('n')
-      .select('COUNT(*) FILTER (WHERE n.delivered_at IS NULL AND n.failed_at IS NULL)', 'pending')
+      .select(
+        'COUNT(*) FILTER (WHERE n.delivered_at IS NULL AND n.failed_at IS NULL AND n.not_sent_at IS NULL)',
+        'pending',
+      )
       .addSelect('COUNT(*) FILTER (WHERE n.failed_at IS NOT NULL)', 'failed')
-      .getRawOne<{ pending: string; failed: string }>();
-    return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0) };
+      .addSelect('COUNT(*) FILTER (WHERE n.not_sent_at IS NOT NULL)', 'not_sent')
+      .getRawOne<{ pending: string; failed: string; not_sent: string }>();
+    return {
+      pending: Number(row?.pending ?? 0),
+      failed: Number(row?.failed ?? 0),
+      notSent: Number(row?.not_sent ?? 0),
+    };
   }
 }

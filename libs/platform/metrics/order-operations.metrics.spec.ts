@@ -24,7 +24,7 @@ function fakeStats() {
       return [{ outcome: 'success' as const, count: 12 }];
     },
     async countNotificationBacklog() {
-      return { pending: 1, failed: 0 };
+      return { pending: 1, failed: 0, notSent: 3 };
     },
   };
   return { stats: stats as unknown as OperationalStatsRepository, calls, fail: () => (failing = true) };
@@ -44,6 +44,7 @@ describe('OrderOperationsMetrics', () => {
     expect(text).toContain('pre_statement_notification_attempts_total{outcome="success"} 12');
     expect(text).toContain('pre_statement_notification_attempts_total{outcome="failure"} 0');
     expect(text).toContain('pre_statement_notifications{status="pending"} 1');
+    expect(text).toContain('pre_statement_notifications{status="not_sent"} 3');
     expect(text).toContain('pre_statement_metrics_database_up 1');
   });
 

@@ -101,7 +101,9 @@ export class OrderOperationsMetrics {
     });
     new Gauge({
       name: 'pre_statement_notifications',
-      help: 'Notifications not delivered: pending (being retried) or failed (given up after the deadline)',
+      help:
+        'Notifications not delivered: pending (being retried), failed (given up after the deadline) or ' +
+        'not_sent (no callback URL)',
       labelNames: ['status'],
       registers: [registry],
       async collect() {
@@ -109,6 +111,7 @@ export class OrderOperationsMetrics {
         if (!snapshot) return;
         this.set({ status: 'pending' }, snapshot.backlog.pending);
         this.set({ status: 'failed' }, snapshot.backlog.failed);
+        this.set({ status: 'not_sent' }, snapshot.backlog.notSent);
       },
     });
   }

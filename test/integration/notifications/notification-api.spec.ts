@@ -10,6 +10,7 @@ import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycl
 import { orderBody } from '../../support/order-fixtures';
 import {
   type SignedInAccount,
+  accountAdministration,
   createSignedInAccount,
   createTestAccount,
   signIn,
@@ -26,6 +27,7 @@ interface LogEntry {
   failed: string | null;
   id: string;
   last_error: string | null;
+  not_sent: string | null;
   status: string;
   test: boolean;
 }
@@ -117,10 +119,17 @@ describe('notifications API: delivery log, redelivery, test events, signed docum
           'failed',
           'id',
           'last_error',
+          'not_sent',
           'status',
           'test',
         ]);
-        expect(entry).toMatchObject({ attempt_count: 1, failed: null, last_error: null, test: false });
+        expect(entry).toMatchObject({
+          attempt_count: 1,
+          failed: null,
+          last_error: null,
+          not_sent: null,
+          test: false,
+        });
         expect(entry.created).toMatch(ISO_DATE);
         expect(entry.delivered).toMatch(ISO_DATE);
         expect(entry.attempts).toHaveLength(1);
@@ -265,6 +274,50 @@ describe('notifications API: delivery log, redelivery, test events, signed docum
         404,
         /^Commande introuvable$/,
       );
+    });
+  });
+
+  describe('an order whose account has no callback URL', () => {
+    it('logs each notification as not sent, neither delivered nor failed, and sends one redelivered once a URL is set', async () => {
+      const test = await createTestAccount(stack.api);
+      const account = await signIn(stack.api, test);
+      const orderid = await createOrder({ test_mode: true, external_id: 'SANS-URL' }, account);
+      const log = await waitFor(
+        async () => {
+          const entries = await logOf(orderid, account);
+          const settled = entries.length === 3 && entries.every((n) => typeof n.not_sent === 'string');
+          return settled ? entries : null;
+        },
+        { what: 'notifications settled as not sent' },
+      );
+      expect(log.map((n) => n.status)).toEqual(['confirmed', 'received', 'done']);
+      for (const entry of log) {
+        expect(entry).toMatchObject({
+          attempt_count: 0,
+          attempts: [],
+          delivered: null,
+          failed: null,
+          last_error: 'not sent: neither the order nor the account has a callback URL',
+          not_sent: expect.stringMatching(ISO_DATE),
+        });
+      }
+
+      await accountAdministration(stack.api).setCallbackUrl(test.email, stack.receiver.url);
+      const done = log[2]!;
+      const res = await stack.http.post(
+        `/order/${orderid}/notifications/${done.id}/redeliver`,
+        {},
+        account.headers,
+      );
+      expect(res.status).toBe(200);
+      await waitFor(() => withWebhookId(done.id).length === 1, { what: 'the redelivered done' });
+      const after = await waitFor(
+        async () => (await logOf(orderid, account)).find((n) => n.id === done.id && n.delivered !== null),
+        { what: 'the redelivery logged' },
+      );
+      expect(after).toMatchObject({ attempt_count: 1, failed: null, last_error: null, not_sent: null });
+      // The earlier ones stay as they were: nothing is sent that was not asked for.
+      expect(stack.receiver.forOrder(orderid)).toHaveLength(1);
     });
   });
 

@@ -14,6 +14,7 @@ import {
   type NotificationTestKit,
   type TestAccountRow,
   TestReceiver,
+  answer,
   createAccount,
   createOrder,
   openNotificationTestKit,
@@ -259,7 +260,46 @@ describe('notification body and signature (docs/contract.md §6)', () => {
       test: false,
     });
     await expect(kit.deliveryService().attempt(id)).resolves.toEqual({ kind: 'no-callback' });
-    expect((await kit.notifications.findById(id))?.attemptCount).toBe(0);
+    expect(await kit.notifications.findById(id)).toMatchObject({
+      attemptCount: 0,
+      deliveredAt: null,
+      failedAt: null,
+      notSentAt: expect.any(Date),
+      lastError: 'not sent: neither the order nor the account has a callback URL',
+    });
+  });
+
+  it('a notification left without a callback URL after failed attempts is not sent, and not a failing endpoint', async () => {
+    const failing = await TestReceiver.start(answer(500, 'en panne'));
+    try {
+      const account = await createAccount(kit);
+      const order = await createOrder(kit, account.id, { callbackUrl: failing.url() });
+      const id = await kit.notifications.create({
+        orderid: order.orderid,
+        status: 'received',
+        orderVersion: 1,
+        test: false,
+      });
+      await expect(kit.deliveryService().attempt(id)).resolves.toMatchObject({ kind: 'retry' });
+      const later = new Date(Date.now() + 3600_000);
+      expect((await kit.notifications.failingSince(later, 1000)).map((f) => f.notificationId)).toContain(id);
+      // The client removes the URL (an order's own override here): the next attempt has nowhere to go.
+      await kit.dataSource
+        .getRepository(OrderEntity)
+        .update({ orderid: order.orderid }, { callbackUrl: null });
+      await expect(kit.deliveryService().attempt(id)).resolves.toEqual({ kind: 'no-callback' });
+      expect(await kit.notifications.findById(id)).toMatchObject({
+        attemptCount: 1,
+        notSentAt: expect.any(Date),
+        lastError: 'not sent: neither the order nor the account has a callback URL',
+      });
+      expect((await kit.notifications.failingSince(later, 1000)).map((f) => f.notificationId)).not.toContain(
+        id,
+      );
+      expect(failing.requests).toHaveLength(1);
+    } finally {
+      await failing.close();
+    }
   });
 
   it('a test done notification of an order without a pre-statement carries the specimen PDF', async () => {

@@ -61,6 +61,14 @@ const NOTIFICATION_LOG_ENTRY_SCHEMA = describeSchema(NotificationLogEntry, {
     example: EXAMPLE_NOTIFICATION_ID,
   },
   last_error: { type: String, nullable: true, description: 'Dernière erreur de livraison', example: null },
+  not_sent: {
+    type: String,
+    nullable: true,
+    description:
+      'Date à laquelle la notification a été close sans envoi, faute d’URL de rappel (ni la commande ni le ' +
+      'compte n’en ont) : ni livrée ni en échec, elle part si on la relivre une fois l’URL configurée',
+    example: null,
+  },
   status: { type: String, enum: ORDER_STATES, description: 'État notifié', example: 'done' },
   test: { type: Boolean, description: 'Envoyée par la route de test', example: false },
 });
