@@ -94,14 +94,15 @@ describe('DnsHostResolver', () => {
     const meanwhile = Date.now() - started;
     expect(answered).toEqual([{ address: '203.0.113.10', family: 4 }]);
     expect(read.length).toBeGreaterThan(0);
-    expect(meanwhile).toBeLessThan(300);
+    // Well under the hung lookups' 800 ms: it did not wait behind them (a loaded machine aside).
+    expect(meanwhile).toBeLessThan(600);
     for (const failure of await Promise.all(hung)) {
       expect(failure).toEqual({
         code: 'ETIMEOUT',
         message: 'DNS lookup of hangs.client.example failed (no answer within 800 ms)',
         at: expect.any(Number),
       });
-      expect(failure!.at).toBeLessThan(800 + 300);
+      expect(failure!.at).toBeLessThan(800 + 1000);
     }
   });
 });
