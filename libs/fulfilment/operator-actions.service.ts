@@ -14,7 +14,7 @@ import {
   type RedeliveryReceipt,
 } from '@libs/notifications/notification-redelivery.service';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
-import { DomainError } from '@libs/platform/domain-error';
+import { DomainError, ValuesRefused } from '@libs/platform/domain-error';
 import { STATEMENT_MESSAGES, VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
 import { type SecretBox } from '@libs/security/secret-box';
 import { validateFiledStatement } from '@libs/statement/statement-filing.rules';
@@ -76,13 +76,7 @@ export class OperatorActionsService {
     round?: number,
   ): Promise<FulfilmentStatus> {
     const validation = validateFiledStatement(statement);
-    if (!validation.valid) {
-      throw new DomainError(
-        'validation_failed',
-        {},
-        validation.issues.map((issue) => issue.message).join(' ; '),
-      );
-    }
+    if (!validation.valid) throw new ValuesRefused(validation.issues);
     this.requireActor(operator);
     const order = await this.order(orderid);
     const cited = citedSources(validation.statement);
@@ -94,12 +88,11 @@ export class OperatorActionsService {
       );
       const unknown = cited.filter((citation) => !known.has(citation.source));
       if (unknown.length > 0) {
-        throw new DomainError(
-          'validation_failed',
-          {},
-          unknown
-            .map((citation) => STATEMENT_MESSAGES.sourceNotOfOrder(citation.field, citation.source))
-            .join(' ; '),
+        throw new ValuesRefused(
+          unknown.map((citation) => ({
+            field: citation.field,
+            message: STATEMENT_MESSAGES.sourceNotOfOrder(citation.field, citation.source),
+          })),
         );
       }
     }

@@ -54,3 +54,21 @@ export class DomainError extends ServiceError {
     this.name = 'DomainError';
   }
 }
+
+/** One problem of a value a person typed: French, naming the value; `field` says which value it is. */
+export interface FieldIssue {
+  /** The value's path or input name (`coOwnership.name.source`), or '' for the request as a whole. */
+  field: string;
+  message: string;
+}
+
+/**
+ * Values refused, each problem kept apart: the API's envelope joins their messages, the console shows
+ * each beside the input it names (or above its form).
+ */
+export class ValuesRefused extends DomainError {
+  constructor(readonly issues: readonly FieldIssue[]) {
+    super('validation_failed', {}, issues.map((issue) => issue.message).join(' ; '));
+    this.name = 'ValuesRefused';
+  }
+}

@@ -87,7 +87,8 @@ export const OPERATOR_REFUSAL_MESSAGES: Record<OperatorRefusal, string> = {
   statement_not_filed: 'Déposez d’abord le relevé de compte : le pré-état daté en est tiré',
   statement_invalid: 'Le relevé de compte n’est pas valide',
   version_superseded:
-    'La commande a été actualisée entre-temps : rechargez la page et recommencez sur la nouvelle version',
+    'La commande a été actualisée entre-temps : la page montre désormais sa nouvelle version, ' +
+    'vérifiez-la avant de recommencer',
   role_forbidden: 'Votre rôle ne permet pas cette action : elle est réservée aux opérateurs',
   invalid_request: 'La demande est incomplète ou invalide',
 };
@@ -638,6 +639,6 @@ export const CONSOLE_TEXTS = {
     tooLarge: 'Les fichiers envoyés sont trop volumineux.',
     notFound: 'Page ou commande introuvable.',
     internal: (errorId: string) => `Erreur interne (référence ${errorId}).`,
-    statementInvalid: 'Le relevé n’est pas enregistré : corrigez les champs signalés.',
+    formInvalid: 'Le formulaire n’est pas enregistré : corrigez ce qui est signalé, puis renvoyez-le.',
   },
 } as const;

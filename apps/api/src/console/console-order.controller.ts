@@ -16,8 +16,8 @@ import { type Response } from 'express';
 import { type DocumentToAttach, OperatorActionsService } from '@libs/fulfilment/operator-actions.service';
 import { type ConsoleSession } from '@libs/operators/operator-session.service';
 import { type DocumentKind, isDocumentKind } from '@libs/orders/document-kind';
-import { DomainError } from '@libs/platform/domain-error';
-import { CONSOLE_TEXTS as T, ERROR_MESSAGES, errorMessage } from '@libs/platform/messages.fr';
+import { DomainError, ValuesRefused } from '@libs/platform/domain-error';
+import { CONSOLE_TEXTS as T } from '@libs/platform/messages.fr';
 import { isUuid } from '@libs/platform/uuid';
 import { checkStatementForm } from '@libs/statement/statement-form.reader';
 import { Public } from '../platform/security/public.decorator';
@@ -26,15 +26,13 @@ import { ConsoleForm } from './http/console-form.decorator';
 import { type ConsoleFormRequest as FormRequest } from './http/console-form.reader';
 import { CurrentSession } from './session/console-session.decorator';
 import { ConsoleSessionGuard } from './session/console-session.guard';
+import { ATTACHMENT_SLOTS, type OrderPageNotice } from './views/order-page.presenter';
 import { OrderPageRenderer } from './views/order-page.renderer';
-
-/** The files an attachment form offers: `fichier_<n>` with its kind `nature_<n>`. */
-const ATTACHMENT_SLOTS = 3;
 
 /**
  * An order's page on the console and the actions on it: each parses its form, calls one service
  * (libs/fulfilment, the same rules the workflow checks) and returns to the page, which says what was
- * done; refusals are worded by ConsoleExceptionFilter.
+ * done; a refusal is the page again, with what the form held (ConsoleExceptionFilter).
  */
 @Public()
 @ApiExcludeController()
@@ -53,12 +51,10 @@ export class ConsoleOrderController {
     @CurrentSession() session: ConsoleSession,
     @Param('orderid') orderid: string,
     @Query('fait') done?: string,
-    @Query('erreur') error?: string,
-    @Query('motif') refusal?: string,
     @Query('apercu') preview?: string,
   ): Promise<string> {
     return this.pages.render(session, orderid, {
-      notice: noticeOf(done, error, refusal),
+      notice: noticeOf(done),
       previewDocumentId: preview === undefined ? undefined : Number(preview),
     });
   }
@@ -72,14 +68,7 @@ export class ConsoleOrderController {
     @Res() res: Response,
   ): Promise<void> {
     const checked = checkStatementForm(req.body.fields);
-    if (!checked.valid) {
-      const html = await this.pages.render(session, orderid, {
-        notice: { kind: 'error', text: T.errors.statementInvalid },
-        refusedStatement: { posted: checked.posted, issues: checked.issues },
-      });
-      res.status(400).type('html').send(html);
-      return;
-    }
+    if (!checked.valid) throw new ValuesRefused(checked.issues);
     await this.actions.fileStatement(
       session.operator,
       orderid,
@@ -229,24 +218,10 @@ function done(res: Response, orderid: string, what: keyof typeof T.done, anchor:
 }
 
 /** The page's notice from its query: only texts of the catalogue, whatever the query says. */
-function noticeOf(
-  done: string | undefined,
-  error: string | undefined,
-  refusal: string | undefined,
-): { kind: 'done' | 'error'; text: string } | undefined {
-  if (error !== undefined && Object.hasOwn(ERROR_MESSAGES, error)) {
-    return {
-      kind: 'error',
-      text: errorMessage(error as keyof typeof ERROR_MESSAGES, { refusal: refusal ?? '' }),
-    };
-  }
-  if (done !== undefined && Object.hasOwn(T.done, done)) {
-    return {
-      kind: 'done',
-      text: T.done[done as keyof typeof T.done],
-    };
-  }
-  return undefined;
+function noticeOf(done: string | undefined): OrderPageNotice | undefined {
+  return done !== undefined && Object.hasOwn(T.done, done)
+    ? { kind: 'done', text: T.done[done as keyof typeof T.done] }
+    : undefined;
 }
 
 /** The form's update id (one per form and page render), or a new one when it is missing or malformed. */

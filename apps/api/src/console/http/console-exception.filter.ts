@@ -1,23 +1,29 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Inject } from '@nestjs/common';
-import { type Request, type Response } from 'express';
-import { DomainError } from '@libs/platform/domain-error';
+import { type Response } from 'express';
+import { DomainError, ValuesRefused } from '@libs/platform/domain-error';
 import { CONSOLE_TEXTS as T, errorMessage } from '@libs/platform/messages.fr';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { APP_CONFIG } from '../../platform/config.module';
 import { ApiExceptionFilter } from '../../platform/http/api-exception.filter';
 import { RouteCatalogProvider } from '../../platform/http/route-catalog.provider';
 import { ERROR_STATUS } from '../../platform/http/error-status';
+import { type HttpRefusal } from '../../platform/http/http-refusal';
 import { clearConsoleCookie } from '../session/console-cookie';
 import { ConsoleFormRefused, ConsoleLoginRequired } from '../session/console-refusals';
+import { type ConsoleRequest } from '../session/console-session.guard';
 import { ConsoleViews } from '../views/console-views';
+import { type RefusedForm } from '../views/order-page.presenter';
+import { OrderPageRenderer } from '../views/order-page.renderer';
+import { submittedFields } from './console-form.reader';
 
-const ORDER_ACTION = /^\/console\/orders\/([A-Z0-9]{6})\//;
+const ORDER_PATH = /^\/console\/orders\/([A-Z0-9]{6})\//;
 
 /**
  * The console's errors as pages, not envelopes: no session sends the browser to the login page; a form
- * without its CSRF token is refused (403); an order action the rules refuse returns to the order page,
- * which says why; anything else is a page in French with its status (a 500 with the error id logged),
- * classified as the API classifies it.
+ * without its CSRF token is refused (403); a form of an order's page the services refuse (its values, the
+ * rules, Temporal away) is that page again with the status, saying why at its top or beside the inputs,
+ * and holding what the form held, so that nothing typed is lost; anything else is a page in French with
+ * its status (a 500 with the error id logged), classified as the API classifies it.
  */
 @Catch()
 export class ConsoleExceptionFilter implements ExceptionFilter {
@@ -28,6 +34,7 @@ export class ConsoleExceptionFilter implements ExceptionFilter {
   constructor(
     catalog: RouteCatalogProvider,
     private readonly views: ConsoleViews,
+    private readonly orderPages: OrderPageRenderer,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.errors = new ApiExceptionFilter(catalog);
@@ -36,7 +43,7 @@ export class ConsoleExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const req = http.getRequest<Request>();
+    const req = http.getRequest<ConsoleRequest>();
     const res = http.getResponse<Response>();
     if (res.headersSent) return;
     if (exception instanceof ConsoleLoginRequired) {
@@ -50,26 +57,27 @@ export class ConsoleExceptionFilter implements ExceptionFilter {
     }
     const error = this.errors.clientErrorOf(exception, req, res);
     const status = ERROR_STATUS[error.code];
-    const orderid = ORDER_ACTION.exec(req.path)?.[1] ?? null;
-    const detailText = error instanceof DomainError ? error.detailText : undefined;
-    if (req.method === 'POST' && orderid && status < 500 && status !== 404 && detailText === undefined) {
-      const refusal = error.details.refusal;
-      const query = new URLSearchParams({
-        erreur: error.code,
-        ...(refusal ? { motif: String(refusal) } : {}),
-      });
-      res.redirect(303, `/console/orders/${orderid}?${query.toString()}`);
+    const orderid = ORDER_PATH.exec(req.path)?.[1] ?? null;
+    const session = req.consoleSession;
+    if (req.method === 'POST' && orderid && session && returnsToTheForm(status)) {
+      const refused: RefusedForm = {
+        path: req.path,
+        fields: submittedFields(req),
+        issues: error instanceof ValuesRefused ? error.issues : [],
+      };
+      const text = error instanceof ValuesRefused ? T.errors.formInvalid : consoleMessage(error);
+      void this.orderPages.render(session, orderid, { notice: { kind: 'error', text }, refused }).then(
+        (html) => res.status(status).type('html').send(html),
+        // The order page itself cannot be shown (the database away): the message alone.
+        () => this.page(res, status, consoleMessage(error), orderid),
+      );
       return;
     }
-    // The API's text for another media type speaks of JSON; a console form is urlencoded or multipart.
-    const message =
-      error.code === 'unsupported_media_type'
-        ? T.errors.form
-        : errorMessage(error.code, error.details, detailText);
-    this.page(res, status, message, orderid);
+    this.page(res, status, consoleMessage(error), orderid);
   }
 
   private page(res: Response, status: number, message: string, orderid: string | null): void {
+    if (res.headersSent) return;
     res
       .status(status)
       .type('html')
@@ -84,4 +92,24 @@ export class ConsoleExceptionFilter implements ExceptionFilter {
         ),
       );
   }
+}
+
+/**
+ * A refusal the operator can act on from the page: the request's (4xx), Temporal unreachable (503, to
+ * send again later). Not an unknown order or notification (404), nor a 500 or an action Temporal holds
+ * but did not apply in time (504): sent again from the page, it could be applied twice.
+ */
+function returnsToTheForm(status: number): boolean {
+  return (status < 500 && status !== 404) || status === 503;
+}
+
+/** The API's texts for a body too large or of another type speak of JSON; a console form is neither. */
+function consoleMessage(error: DomainError | HttpRefusal): string {
+  if (error.code === 'unsupported_media_type') return T.errors.form;
+  if (error.code === 'payload_too_large') return T.errors.tooLarge;
+  return errorMessage(error.code, error.details, errorDetail(error));
+}
+
+function errorDetail(error: DomainError | HttpRefusal): string | undefined {
+  return error instanceof DomainError ? error.detailText : undefined;
 }

@@ -28,6 +28,15 @@ export interface ConsoleFormLimits {
   files: number;
 }
 
+/** The bodies this reader produced: the form a request sent, told apart from anything else on `body`. */
+const READ_FORMS = new WeakSet<ConsoleFormBody>();
+
+/** The fields of the form the request sent, once read (none when it was refused before). */
+export function submittedFields(req: { body?: unknown }): ConsoleFormBody['fields'] {
+  const body = req.body as ConsoleFormBody | undefined;
+  return typeof body === 'object' && body !== null && READ_FORMS.has(body) ? body.fields : {};
+}
+
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /**
@@ -93,7 +102,9 @@ export function readConsoleForm(req: Request, limits: ConsoleFormLimits): Promis
     // A form cut short or malformed is the client's fault, not the service's.
     parser.on('error', () => fail(malformed()));
     parser.on('close', () => {
-      if (!failed) resolve(body);
+      if (failed) return;
+      READ_FORMS.add(body);
+      resolve(body);
     });
     req.on('data', (chunk: Buffer) => {
       received += chunk.length;

@@ -7,12 +7,33 @@ import { type OperatorIdentity, canActOnOrders } from '@libs/operators/operator-
 import { DOCUMENT_KINDS, type DocumentKind, statedKind } from '@libs/orders/document-kind';
 import { kindsNotExisting } from '@libs/orders/documents/document-existence';
 import { doctypeLabel, kindLabel } from '@libs/orders/document-labels';
+import { type FieldIssue } from '@libs/platform/domain-error';
 import { CONSOLE_TEXTS as T } from '@libs/platform/messages.fr';
 import { type StatementForm, buildStatementForm } from '@libs/statement/statement-form';
-import { type FormValues } from '@libs/statement/statement-form.values';
-import { type StatementIssue } from '@libs/statement/statement-schema';
+import { formIssueOf } from '@libs/statement/statement-form.inputs';
+import { readStatementForm } from '@libs/statement/statement-form.reader';
+import { type ConsoleFormBody } from '../http/console-form.reader';
 import { formatAge, formatDateTime, formatDetail, formatIsoDate, formatSize } from './console-format';
 import { isPreviewable } from './previewable-media-types';
+
+/** What the page says at its top: what the last action did, or why it was refused. */
+export interface OrderPageNotice {
+  kind: 'done' | 'error';
+  /** French, from the catalogue. */
+  text: string;
+}
+
+/** A form of the page the console refused, to show again as it was sent. */
+export interface RefusedForm {
+  /** Where it was posted (`/console/orders/<id>/cancel`): which of the page's forms it is. */
+  path: string;
+  fields: ConsoleFormBody['fields'];
+  /** The problems of its values, each shown beside the input it names, or in the notice. */
+  issues: readonly FieldIssue[];
+}
+
+/** The files an attachment form offers: `fichier_<n>` with its kind `nature_<n>`, n from 1. */
+export const ATTACHMENT_SLOTS = 3;
 
 export interface OrderPageInput {
   view: OperatorOrderView;
@@ -20,14 +41,13 @@ export interface OrderPageInput {
   now: Date;
   /** The order's workflow in the Temporal UI. */
   temporalUrl: string;
-  /** French, from the catalogue: what the last action did, or why it was refused. */
-  notice?: { kind: 'done' | 'error'; text: string };
+  notice?: OrderPageNotice;
   /** The seller's access, once an operator asked to see it (audited). */
   revealed?: SyndicAccess;
   /** A document to show on the page (`?apercu=<id>`). */
   previewDocumentId?: number;
-  /** A refused statement, shown again as typed, each problem beside its input. */
-  refusedStatement?: { posted: FormValues; issues: readonly StatementIssue[] };
+  /** A form refused: shown again as typed, its problems beside its inputs or in the notice. */
+  refused?: RefusedForm;
 }
 
 /** Every change the page's forms can make, mapped to whether the rules allow it now. */
@@ -57,17 +77,38 @@ export function presentOrderPage(input: OrderPageInput) {
     view.documents.find(
       (document) => document.id === input.previewDocumentId && isPreviewable(document.mimetype),
     ) ?? null;
+  const { refused } = input;
+  const refusedHere = (action: string) => refused?.path === `${base}/${action}`;
+  // What the refused form held: the same form, and only it, shows it again.
+  const typed = (action: string, name: string): string =>
+    refused && refusedHere(action) ? ([refused.fields[name] ?? ''].flat()[0] ?? '') : '';
+  const refusedStatement = refused && refusedHere('statement') ? refused : undefined;
   const statementForm: StatementForm = buildStatementForm({
     statement: view.statement,
     documents: view.documents
       .filter((document) => document.source !== 'dossier')
       .map((document) => ({ id: document.id, label: `${document.id} — ${document.title}` })),
-    posted: input.refusedStatement?.posted,
-    issues: input.refusedStatement?.issues,
+    posted: refusedStatement && readStatementForm(refusedStatement.fields).posted,
+    issues: refusedStatement?.issues.map(formIssueOf),
   });
   return {
     base,
-    notice: input.notice ?? null,
+    notice: input.notice
+      ? {
+          ...input.notice,
+          // The statement form shows its own problems; the other forms' are said at the top.
+          items: refused && !refusedStatement ? refused.issues.map((issue) => issue.message) : [],
+        }
+      : null,
+    typed: {
+      note: typed('assist', 'note'),
+      reason: typed('cancel', 'motif'),
+      existenceKind: typed('document-existence', 'kind'),
+    },
+    attachSlots: Array.from({ length: ATTACHMENT_SLOTS }, (_, index) => ({
+      n: index + 1,
+      kind: typed('documents', `nature_${index + 1}`),
+    })),
     canAct: canActOnOrders(operator.role),
     offers,
     // One update id per form and page: the same form sent twice is applied once.
@@ -175,6 +216,7 @@ export function presentOrderPage(input: OrderPageInput) {
             : T.order.statementPrevious,
       form: statementForm,
       editable: offers.statement_filed,
+      open: offers.statement_filed || refusedStatement !== undefined,
     },
     timeline: view.events.map((event) => ({
       at: formatDateTime(event.createdAt),

@@ -23,7 +23,7 @@ export class OrderPageRenderer {
   async render(
     session: ConsoleSession,
     orderid: string,
-    options: Pick<OrderPageInput, 'notice' | 'revealed' | 'previewDocumentId' | 'refusedStatement'> = {},
+    options: Pick<OrderPageInput, 'notice' | 'revealed' | 'previewDocumentId' | 'refused'> = {},
   ): Promise<string> {
     const view = await this.orders.view(orderid);
     const page = presentOrderPage({

@@ -1,0 +1,124 @@
+import { type Browser, type Page, type Response } from 'playwright-core';
+import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
+import { OrderRepository } from '@libs/orders/order.repository';
+import { launchBrowser, saveScreenshot, waitForText } from '../../support/browser';
+import { type TestOperator, createTestOperator, logInToConsole } from '../../support/console-operators';
+import { pdfBytes, uploadItem } from '../../support/document-fixtures';
+import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
+import { waitFor } from '../../support/wait-for';
+
+/**
+ * What an operator sees when the console refuses a form, in a real browser against the real stack: the
+ * page comes back with what was typed and says, in French, what to correct. Screenshots under
+ * var/screenshots/.
+ */
+describe('operator console: refused forms', () => {
+  let stack: LifecycleStack;
+  let browser: Browser;
+  let operator: TestOperator;
+  let page: Page;
+
+  beforeAll(async () => {
+    stack = await startLifecycleStack({ CALLBACK_ALLOW_PRIVATE: 'true' });
+    browser = await launchBrowser();
+    operator = await createTestOperator(stack.api, 'operator');
+    page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+    await logInToConsole(page, stack.api.baseUrl, operator);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  const orders = () => new OrderRepository(stack.api.dataSource);
+  const orderPage = (orderid: string) => `${stack.api.baseUrl}/console/orders/${orderid}`;
+  const auditOf = async (orderid: string) =>
+    (
+      (await stack.api.dataSource.query(`SELECT action FROM operator_audit WHERE orderid = $1 ORDER BY id`, [
+        orderid,
+      ])) as { action: string }[]
+    ).map((row) => row.action);
+  const assistedOrder = async (overrides: Record<string, unknown> = {}) => {
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: { name: 'Cabinet Sans Connecteur', username: 'vendeur', password: 'secret-vendeur' },
+      ...overrides,
+    });
+    await waitFor(async () => (await orders().findById(orderid))?.fulfilmentMode === 'assisted', {
+      what: `order ${orderid} assisted`,
+    });
+    return orderid;
+  };
+  /** The client refreshes the order: a new collection round, handed to operators again. */
+  const refreshed = async (orderid: string) => {
+    const round = (await orders().findById(orderid))!.version;
+    const res = await stack.http.post(`/order/${orderid}/refresh`, {}, stack.account.headers);
+    expect(res.status).toBe(200);
+    await waitFor(
+      async () => {
+        const order = await orders().findById(orderid);
+        return order?.version === round + 1 && order.fulfilmentMode === 'assisted';
+      },
+      { what: `order ${orderid} refreshed and assisted again` },
+    );
+  };
+  /** Clicks a form's button and returns the answer to its POST. */
+  const submit = async (button: string): Promise<Response> => {
+    const answer = page.waitForResponse((res) => res.request().method() === 'POST');
+    await page.getByRole('button', { name: button }).click();
+    return answer;
+  };
+  const valueOf = (name: string) => page.locator(`[name="${name}"]`).inputValue();
+
+  it('keeps a refused statement as typed, each problem beside its field and worded with its label', async () => {
+    const orderid = await assistedOrder({
+      documents: [
+        uploadItem({ doctype: 1, filename: 'appel.pdf', content: pdfBytes('appel').toString('base64') }),
+      ],
+    });
+    const [appel] = await new StoredDocumentRepository(stack.api.dataSource).listForOrderVersion(orderid, 1);
+    await page.goto(orderPage(orderid));
+    await page.locator('[name="statementDate"]').fill('2026-11-20');
+    await page.locator('[name="coOwnership.name.value"]').fill('Résidence des Tilleuls');
+    await page.locator('[name="coOwnership.name.source"]').selectOption(String(appel!.id));
+    expect((await submit('Enregistrer le relevé de compte')).status()).toBe(303);
+    await waitForText(page, 'Relevé de compte enregistré.');
+
+    // The client refreshes: round 2 holds a copy of the call for funds, under another id. The page
+    // offers round 1's statement as the starting point, its source still round 1's document.
+    await refreshed(orderid);
+    await page.goto(orderPage(orderid));
+    await page.locator('[name="coOwnership.name.value"]').fill('Résidence des Tilleuls (bâtiment B)');
+    await page.locator('[name="sellerBalance.value"]').fill('3 210,99');
+    const refused = await submit('Enregistrer le relevé de compte');
+
+    expect(refused.status()).toBe(400);
+    await waitForText(page, 'Le formulaire n’est pas enregistré');
+    expect(await valueOf('coOwnership.name.value')).toBe('Résidence des Tilleuls (bâtiment B)');
+    expect(await valueOf('sellerBalance.value')).toBe('3 210,99');
+    expect(await valueOf('statementDate')).toBe('2026-11-20');
+    const field = page.locator('.field.invalid', { has: page.locator('[name="coOwnership.name.value"]') });
+    expect(await field.locator('.error-text').innerText()).toContain(
+      `Le champ « Nom de la copropriété » cite le document n° ${appel!.id}`,
+    );
+    expect(await page.content()).not.toContain('coOwnership.name.source&#39;');
+    expect(await page.content()).not.toContain("'coOwnership");
+    await saveScreenshot(page, 'console-statement-refused');
+    expect(await auditOf(orderid)).toEqual(['statement_filed']);
+  });
+
+  it('keeps the reason typed for a cancellation refused because the client refreshed the order meanwhile', async () => {
+    const orderid = await assistedOrder();
+    await page.goto(orderPage(orderid));
+    const reason = 'Doublon du dossier 2026-118 : à fermer après accord de l’étude';
+    await page.locator('#motif').fill(reason);
+    await refreshed(orderid);
+    const refused = await submit('Annuler le traitement');
+
+    expect(refused.status()).toBe(409);
+    await waitForText(page, 'La commande a été actualisée entre-temps');
+    expect(await page.locator('#motif').inputValue()).toBe(reason);
+    expect((await orders().findById(orderid))!.cancelledAt).toBeNull();
+    expect(await auditOf(orderid)).toEqual([]);
+  });
+});
