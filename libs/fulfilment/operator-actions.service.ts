@@ -1,9 +1,9 @@
 import { type DocumentKind, publishedDoctype } from '@libs/orders/document-kind';
 import {
-  UPLOAD_MIMETYPES,
+  MAX_FILENAME_LENGTH,
   type UploadedDocument,
-  contentProblem,
-  filenameProblem,
+  contentIs,
+  filenameProblemOf,
   isUploadMimetype,
 } from '@libs/orders/documents/uploaded-document';
 import { type UploadedDocumentWriter } from '@libs/orders/documents/uploaded-document.writer';
@@ -14,8 +14,8 @@ import {
   type RedeliveryReceipt,
 } from '@libs/notifications/notification-redelivery.service';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
-import { DomainError, ValuesRefused } from '@libs/platform/domain-error';
-import { STATEMENT_MESSAGES, VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
+import { DomainError, type FieldIssue, ValuesRefused } from '@libs/platform/domain-error';
+import { ATTACHMENT_MESSAGES as A, STATEMENT_MESSAGES } from '@libs/platform/messages.fr';
 import { type SecretBox } from '@libs/security/secret-box';
 import { validateFiledStatement } from '@libs/statement/statement-filing.rules';
 import { citedSources } from '@libs/statement/statement-sources';
@@ -265,22 +265,21 @@ export class OperatorActionsService {
   }
 }
 
-/** The files as stored documents, or the French problems of each, naming the file. */
+/**
+ * The files as stored documents, or what is wrong with each, by the rules of a client's upload, worded
+ * for the operator who chose them: by the file's name, never the API's field paths.
+ */
 function checkAttachments(documents: readonly DocumentToAttach[]): UploadedDocument[] {
-  if (documents.length === 0 || documents.length > MAX_ATTACHMENTS) {
-    throw new DomainError('validation_failed', {}, M.arraySize('documents', 1, MAX_ATTACHMENTS));
+  if (documents.length === 0) throw new ValuesRefused([{ field: '', message: A.none }]);
+  if (documents.length > MAX_ATTACHMENTS) {
+    throw new ValuesRefused([{ field: '', message: A.tooMany(MAX_ATTACHMENTS) }]);
   }
-  const problems: string[] = [];
+  const issues: FieldIssue[] = [];
   const uploads = documents.map((document, index) => {
     const filename = document.filename.trim();
     const type = document.contentType.trim().toLowerCase();
-    const field = `documents[${index}]`;
-    const problem =
-      filenameProblem(filename, `${field}.filename`) ??
-      (isUploadMimetype(type)
-        ? contentProblem(document.content, type, `${field}.content`)
-        : M.oneOf(`${field}.mimetype`, UPLOAD_MIMETYPES));
-    if (problem !== null) problems.push(M.documentItem(index, problem));
+    const problem = attachmentProblem(filename, type, document.content);
+    if (problem !== null) issues.push({ field: `documents[${index}]`, message: problem });
     return {
       doctype: publishedDoctype(document.kind),
       kind: document.kind,
@@ -289,6 +288,24 @@ function checkAttachments(documents: readonly DocumentToAttach[]): UploadedDocum
       content: document.content,
     };
   });
-  if (problems.length > 0) throw new DomainError('validation_failed', {}, problems.join(' ; '));
+  if (issues.length > 0) throw new ValuesRefused(issues);
   return uploads;
+}
+
+function attachmentProblem(filename: string, type: string, content: Buffer): string | null {
+  // A control character would not show on the page: it is shown as such.
+  // eslint-disable-next-line no-control-regex
+  const shown = filename.replace(/[\u0000-\u001f\u007f]/g, '\ufffd');
+  switch (filenameProblemOf(filename)) {
+    case 'empty':
+      return A.nameEmpty;
+    case 'too_long':
+      return A.nameTooLong(`${shown.slice(0, 60)}…`, MAX_FILENAME_LENGTH);
+    case 'forbidden_character':
+      return A.nameCharacters(shown);
+    case null:
+      break;
+  }
+  if (!isUploadMimetype(type)) return A.type(shown);
+  return contentIs(content, type) ? null : A.content(shown, A.formats[type]);
 }

@@ -151,6 +151,27 @@ export const VALIDATION_MESSAGES = {
     `Charge utile n°${index} indéchiffrable : clé inconnue ou données altérées`,
 } as const;
 
+/**
+ * Problems of the files an operator attaches on the console (libs/fulfilment), each naming the file as
+ * the operator chose it: an operator reads them, not an API client (no field paths).
+ */
+export const ATTACHMENT_MESSAGES = {
+  none: 'Choisissez au moins un fichier à joindre.',
+  tooMany: (max: number) => `Joignez au plus ${max} fichiers à la fois.`,
+  nameEmpty: 'Un des fichiers n’a pas de nom : renommez-le avant de le joindre.',
+  nameTooLong: (name: string, max: number) =>
+    `« ${name} » : le nom du fichier dépasse ${max} caractères, raccourcissez-le avant de le joindre.`,
+  nameCharacters: (name: string) =>
+    `« ${name} » : le nom du fichier contient un caractère interdit (/, \\ ou caractère de contrôle), ` +
+    'renommez-le avant de le joindre.',
+  type: (name: string) =>
+    `« ${name} » n’est ni un PDF ni une image PNG ou JPEG : seuls ces formats peuvent être joints.`,
+  content: (name: string, format: string) =>
+    `« ${name} » n’est pas un fichier ${format} lisible : son contenu ne correspond pas à ce format ` +
+    '(fichier abîmé, vide ou mal nommé).',
+  formats: { 'application/pdf': 'PDF', 'image/png': 'PNG', 'image/jpeg': 'JPEG' },
+} as const;
+
 /** Answers of the HTTP server itself, before any route (header overflow, unparsable request). */
 export const TRANSPORT_MESSAGES = {
   headersTooLarge: "L'adresse ou les en-têtes de la requête sont trop volumineux",
@@ -587,6 +608,8 @@ export const CONSOLE_TEXTS = {
     attachFile: (n: number) => `Fichier ${n}`,
     attachKind: 'Nature du document',
     attachHint: 'PDF, PNG ou JPEG. Les fichiers rejoignent le tour de collecte en cours.',
+    // A browser never puts a file back in a file input, nor does the page.
+    attachAgain: 'Aucun fichier n’a été joint : choisissez-les de nouveau.',
     existenceKind: 'Document',
     markNotExisting: 'N’existe pas dans cette copropriété',
     markExisting: 'Existe (retirer la mention)',

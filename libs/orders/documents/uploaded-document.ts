@@ -108,12 +108,29 @@ function checkItem(item: unknown, itemPath: string): UploadedDocument | string {
   );
 }
 
+/** What makes a file name unfit to be stored: the rule, worded by each caller for its readers. */
+export type FilenameProblem = 'empty' | 'too_long' | 'forbidden_character';
+
+/** Why a (trimmed) file name is refused; null when it is fine. */
+export function filenameProblemOf(name: string): FilenameProblem | null {
+  if (name === '') return 'empty';
+  if (name.length > MAX_FILENAME_LENGTH) return 'too_long';
+  if (FORBIDDEN_IN_FILENAME.test(name) || name === '.' || name === '..') return 'forbidden_character';
+  return null;
+}
+
 /** Why a (trimmed) file name is refused, in French naming `field`; null when it is fine. */
 export function filenameProblem(name: string, field: string): string | null {
-  if (name === '') return M.notEmpty(field);
-  if (name.length > MAX_FILENAME_LENGTH) return M.maxLength(field, MAX_FILENAME_LENGTH);
-  if (FORBIDDEN_IN_FILENAME.test(name) || name === '.' || name === '..') return M.filename(field);
-  return null;
+  switch (filenameProblemOf(name)) {
+    case 'empty':
+      return M.notEmpty(field);
+    case 'too_long':
+      return M.maxLength(field, MAX_FILENAME_LENGTH);
+    case 'forbidden_character':
+      return M.filename(field);
+    case null:
+      return null;
+  }
 }
 
 /** Why the bytes are not a document of the declared type, in French naming `field`; null when they are. */

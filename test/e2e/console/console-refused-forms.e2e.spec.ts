@@ -121,4 +121,40 @@ describe('operator console: refused forms', () => {
     expect((await orders().findById(orderid))!.cancelledAt).toBeNull();
     expect(await auditOf(orderid)).toEqual([]);
   });
+
+  it('words refused attachments for an operator, by file name, and keeps the kinds chosen', async () => {
+    const orderid = await assistedOrder();
+    await page.goto(orderPage(orderid));
+    await page.locator('[name="fichier_1"]').setInputFiles({
+      name: 'devis-travaux.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.from('PK\u0003\u0004 un document Word'),
+    });
+    await page.locator('[name="nature_1"]').selectOption('minutes');
+    await page.locator('[name="fichier_2"]').setInputFiles({
+      name: 'scan-tronqué.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n(coupé en route'),
+    });
+    await page.locator('[name="nature_2"]').selectOption('summary-sheet');
+    const refused = await submit('Joindre les documents');
+
+    expect(refused.status()).toBe(400);
+    const notice = await page.locator('.notice.error').innerText();
+    expect(notice).toContain('« devis-travaux.docx »');
+    expect(notice).toContain('« scan-tronqué.pdf »');
+    expect(notice).not.toMatch(/documents\[|Le champ|mimetype|Document n°0/);
+    // A browser never puts the files back: the page says so.
+    expect(notice).toContain('choisissez-les de nouveau');
+    expect(await valueOf('nature_1')).toBe('minutes');
+    expect(await valueOf('nature_2')).toBe('summary-sheet');
+    await saveScreenshot(page, 'console-attachments-refused');
+
+    // No file chosen at all.
+    await submit('Joindre les documents');
+    expect(await page.locator('.notice.error').innerText()).toContain('Choisissez au moins un fichier');
+    const stored = await new StoredDocumentRepository(stack.api.dataSource).listForOrderVersion(orderid, 1);
+    expect(stored.filter((document) => document.source === 'operator')).toEqual([]);
+    expect(await auditOf(orderid)).toEqual([]);
+  });
 });

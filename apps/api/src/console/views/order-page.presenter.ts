@@ -91,15 +91,12 @@ export function presentOrderPage(input: OrderPageInput) {
     posted: refusedStatement && readStatementForm(refusedStatement.fields).posted,
     issues: refusedStatement?.issues.map(formIssueOf),
   });
+  // The statement form shows its own problems; the other forms' are said at the top.
+  const noticeItems = refused && !refusedStatement ? refused.issues.map((issue) => issue.message) : [];
+  if (refusedHere('documents')) noticeItems.push(T.actions.attachAgain);
   return {
     base,
-    notice: input.notice
-      ? {
-          ...input.notice,
-          // The statement form shows its own problems; the other forms' are said at the top.
-          items: refused && !refusedStatement ? refused.issues.map((issue) => issue.message) : [],
-        }
-      : null,
+    notice: input.notice ? { ...input.notice, items: noticeItems } : null,
     typed: {
       note: typed('assist', 'note'),
       reason: typed('cancel', 'motif'),
