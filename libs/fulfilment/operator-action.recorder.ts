@@ -77,8 +77,8 @@ export class OperatorActionRecorder {
   }
 
   /**
-   * What an operator does outside the workflow (the seller's access shown, a notification sent again):
-   * audited, with an event, before it is done, so nothing happens without a trace.
+   * What an operator does outside the workflow, audited with an event: the seller's access before it is
+   * shown, a notification sent again once Temporal has taken it (OperatorActionsService.redeliver).
    */
   async recordDirectAction(
     order: OrderEntity,

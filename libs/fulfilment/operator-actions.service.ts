@@ -201,9 +201,10 @@ export class OperatorActionsService {
   }
 
   /**
-   * Sends one of the order's notifications again (the API's redelivery), audited before it is sent,
-   * once the notification is known to be the order's: an id of another order's, or of none, is refused
-   * without an entry.
+   * Sends one of the order's notifications again (the API's redelivery), audited once Temporal has it:
+   * an id of another order's, or of none, and a redelivery Temporal did not take (503) leave no entry
+   * saying it was sent. Taken, it cannot be called back; should its entry then fail to be written, the
+   * operator is answered an error, and its attempts are in the notification's delivery log all the same.
    */
   async redeliver(
     operator: OperatorIdentity,

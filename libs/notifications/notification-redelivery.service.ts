@@ -33,40 +33,43 @@ export class NotificationRedeliveryService {
   ) {}
 
   /**
-   * `beforeSending` runs once the notification is known to be the order's, before anything is sent:
-   * the console audits there, so that no refused request leaves an entry.
+   * `onceQueued` runs once the redelivery is known to be on its way (Temporal took its start, or the
+   * order's queue the signal to try now), before the answer: the console audits there, so that no
+   * refused request, and none Temporal did not take (503), leaves an entry saying it was sent.
    */
   async redeliver(
     caller: OrderCaller,
     orderid: string,
     notificationId: string,
-    beforeSending?: (notificationId: string) => Promise<void>,
+    onceQueued?: (notificationId: string) => Promise<void>,
   ): Promise<RedeliveryReceipt> {
     const order = await this.ownership.orderOf(caller, orderid);
     const notification = isUuid(notificationId)
       ? await this.notifications.findForOrder(notificationId.toLowerCase(), orderid)
       : null;
     if (!notification) throw new DomainError('notification_not_found');
-    await beforeSending?.(notification.id);
     const account = await this.ownership.accountEmailOf(caller, order);
     // The creation's `confirmed` is queued by the order's workflow: started first, it comes first.
     await this.starts.ensureStarted(order, account);
-    const receipt = { id: notification.id, orderid, status: notification.status };
     // One not sent (no callback URL) is settled too: its order's queue went on without it.
     const settled =
       notification.deliveredAt !== null || notification.failedAt !== null || notification.notSentAt !== null;
     try {
-      if (!settled && (await this.notifications.hasEarlierUnsettled(notification))) {
-        if (await this.workflows.retryQueueNow(orderid)) return receipt;
+      const queueRetried =
+        !settled &&
+        (await this.notifications.hasEarlierUnsettled(notification)) &&
+        (await this.workflows.retryQueueNow(orderid));
+      if (!queueRetried) {
+        const afterAttemptId = await this.notifications.lastAttemptId(notification.id);
+        await this.workflows.startRedelivery(
+          { notificationId: notification.id, orderid, account },
+          afterAttemptId,
+        );
       }
-      const afterAttemptId = await this.notifications.lastAttemptId(notification.id);
-      await this.workflows.startRedelivery(
-        { notificationId: notification.id, orderid, account },
-        afterAttemptId,
-      );
     } catch (error) {
       throw new DomainError('dependency_unavailable', {}, undefined, error);
     }
-    return receipt;
+    await onceQueued?.(notification.id);
+    return { id: notification.id, orderid, status: notification.status };
   }
 }

@@ -1,7 +1,9 @@
 import { type Browser, type Page, type Response } from 'playwright-core';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { OrderRepository } from '@libs/orders/order.repository';
+import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
 import { launchBrowser, saveScreenshot, waitForText } from '../../support/browser';
+import { closedPort } from '../../support/closed-port';
 import { type TestOperator, createTestOperator, logInToConsole } from '../../support/console-operators';
 import { pdfBytes, uploadItem } from '../../support/document-fixtures';
 import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
@@ -9,10 +11,10 @@ import { waitFor } from '../../support/wait-for';
 
 /**
  * What an operator sees when the console refuses a form, in a real browser against the real stack: the
- * page comes back with what was typed and says, in French, what to correct. Screenshots under
- * var/screenshots/.
+ * page comes back with what was typed and says, in French, what to correct; and when Temporal cannot be
+ * reached, nothing is said to be done that was not. Screenshots under var/screenshots/.
  */
-describe('operator console: refused forms', () => {
+describe('operator console: refused forms and outages', () => {
   let stack: LifecycleStack;
   let browser: Browser;
   let operator: TestOperator;
@@ -156,5 +158,42 @@ describe('operator console: refused forms', () => {
     const stored = await new StoredDocumentRepository(stack.api.dataSource).listForOrderVersion(orderid, 1);
     expect(stored.filter((document) => document.source === 'operator')).toEqual([]);
     expect(await auditOf(orderid)).toEqual([]);
+  });
+
+  it('audits a redelivery once it is queued: with Temporal unreachable, a 503 and no entry', async () => {
+    const orderid = await assistedOrder();
+    await waitFor(() => stack.receiver.forOrder(orderid).length > 0, { what: 'confirmed delivered' });
+    // An API process of the same stack that cannot reach Temporal; the operator's session is the
+    // database's, valid there too.
+    let down: ApiTestApp | undefined;
+    try {
+      down = await startApiTestApp({
+        env: { ...stack.env, TEMPORAL_ADDRESS: `127.0.0.1:${await closedPort()}` },
+      });
+      await page.goto(`${down.baseUrl}/console/orders/${orderid}#notifications`);
+      const answer = page.waitForResponse((res) => res.request().method() === 'POST');
+      await page
+        .locator('#notifications tr', { hasText: 'confirmed' })
+        .getByRole('button', { name: 'Renvoyer' })
+        .click();
+      expect((await answer).status()).toBe(503);
+      await waitForText(page, 'Service temporairement indisponible');
+      expect(await page.content()).not.toContain('Notification renvoyée');
+      expect(await auditOf(orderid)).toEqual([]);
+      const triggers = (await orders().listEvents(orderid)).map((event) => event.trigger);
+      expect(triggers).not.toContain('operator:notification_redelivered');
+    } finally {
+      await down?.close();
+    }
+
+    // Temporal reachable: sent again, and audited.
+    await page.goto(`${orderPage(orderid)}#notifications`);
+    await page
+      .locator('#notifications tr', { hasText: 'confirmed' })
+      .getByRole('button', { name: 'Renvoyer' })
+      .click();
+    await waitForText(page, 'Notification renvoyée.');
+    await waitFor(() => stack.receiver.forOrder(orderid).length === 2, { what: 'confirmed sent again' });
+    expect(await auditOf(orderid)).toEqual(['notification_redelivered']);
   });
 });
