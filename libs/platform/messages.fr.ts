@@ -615,6 +615,7 @@ export const CONSOLE_TEXTS = {
     markExisting: 'Existe (retirer la mention)',
     existenceHint: 'Un document inexistant n’est pas « manquant » : le pré-état daté l’indique comme tel.',
     existenceMarked: { false: 'inexistant (opérateur)', true: 'existe (opérateur)' },
+    existenceStated: 'inexistant (selon le relevé de compte)',
     saveStatement: 'Enregistrer le relevé de compte',
   },
   done: {

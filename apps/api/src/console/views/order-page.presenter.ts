@@ -202,7 +202,8 @@ export function presentOrderPage(input: OrderPageInput) {
       (kind) => notExisting.has(kind) || order.documentExistence[kind] !== undefined,
     ).map((kind: DocumentKind) => ({
       label: kindLabel(kind),
-      state: notExisting.has(kind) ? T.actions.existenceMarked.false : T.actions.existenceMarked.true,
+      // An operator's mark, or else the statement's list (a connector's, as the syndic gave it).
+      state: existenceState(order.documentExistence[kind]),
     })),
     statement: {
       note:
@@ -256,6 +257,11 @@ export function presentOrderPage(input: OrderPageInput) {
 }
 
 export type OrderPage = ReturnType<typeof presentOrderPage>;
+
+function existenceState(mark: boolean | undefined): string {
+  if (mark === undefined) return T.actions.existenceStated;
+  return mark ? T.actions.existenceMarked.true : T.actions.existenceMarked.false;
+}
 
 function withoutKeys(detail: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(Object.entries(detail).filter(([key]) => !keys.includes(key)));

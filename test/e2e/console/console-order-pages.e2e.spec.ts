@@ -1,0 +1,44 @@
+import { type Browser, type Page } from 'playwright-core';
+import { launchBrowser, saveScreenshot } from '../../support/browser';
+import { type TestOperator, createTestOperator, logInToConsole } from '../../support/console-operators';
+import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
+import { waitFor } from '../../support/wait-for';
+
+/**
+ * What the console's pages say of orders the operators did not touch, in a real browser against the
+ * real stack: an operator reads them to decide, so each line must say what is so, and who said it.
+ */
+describe('operator console: what the pages say of an order', () => {
+  let stack: LifecycleStack;
+  let browser: Browser;
+  let operator: TestOperator;
+  let page: Page;
+
+  beforeAll(async () => {
+    stack = await startLifecycleStack({ CALLBACK_ALLOW_PRIVATE: 'true' });
+    browser = await launchBrowser();
+    operator = await createTestOperator(stack.api, 'viewer');
+    page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+    await logInToConsole(page, stack.api.baseUrl, operator);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  /** A test-mode order the sandbox serves to `done`: its statement says which documents do not exist. */
+  const sandboxOrder = async () => {
+    const orderid = await stack.createOrder({ test_mode: true });
+    await waitFor(async () => (await stack.stateOf(orderid)) === 'done', { what: `${orderid} done` });
+    return orderid;
+  };
+
+  it('says a document does not exist as the syndic’s statement says it, not as an operator’s mark', async () => {
+    const orderid = await sandboxOrder();
+    await page.goto(`${stack.api.baseUrl}/console/orders/${orderid}`);
+    const lines = await page.locator('#inexistants + ul li').allInnerTexts();
+    expect(lines).toContain('Diagnostic technique global : inexistant (selon le relevé de compte)');
+    expect(lines.join('\n')).not.toContain('opérateur');
+    await saveScreenshot(page, 'console-sandbox-order');
+  });
+});
