@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { type OperatorRole } from '@libs/operators/operator-identity';
 import { totpCodeAt } from '@libs/operators/totp';
 import { type ApiTestApp } from './api-test-app';
+import { launchBrowser } from './browser';
+import { type LifecycleStack, startLifecycleStack } from './lifecycle-stack';
 import { buildOperatorServices } from './operator-services';
 
 export interface TestOperator {
@@ -42,4 +44,35 @@ export async function logInToConsole(
   await page.getByLabel('Code de vérification').fill(totpCode(operator, stepsAhead));
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await page.waitForURL(`${baseUrl}/console`);
+}
+
+/** A real stack with an operator of `role` signed in to its console in a browser of its own. */
+export interface ConsoleBrowserStack {
+  stack: LifecycleStack;
+  browser: Browser;
+  operator: TestOperator;
+  /** The operator's one session (a TOTP code is accepted once). */
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function startConsoleBrowserStack(
+  role: OperatorRole,
+  env: Record<string, string> = {},
+): Promise<ConsoleBrowserStack> {
+  const stack = await startLifecycleStack({ CALLBACK_ALLOW_PRIVATE: 'true', ...env });
+  const browser = await launchBrowser();
+  const operator = await createTestOperator(stack.api, role);
+  const page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+  await logInToConsole(page, stack.api.baseUrl, operator);
+  return {
+    stack,
+    browser,
+    operator,
+    page,
+    async close() {
+      await browser.close();
+      await stack.close();
+    },
+  };
 }

@@ -1,7 +1,7 @@
-import { type Browser, type Page } from 'playwright-core';
-import { launchBrowser, saveScreenshot } from '../../support/browser';
-import { type TestOperator, createTestOperator, logInToConsole } from '../../support/console-operators';
-import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
+import { type Page } from 'playwright-core';
+import { saveScreenshot } from '../../support/browser';
+import { type ConsoleBrowserStack, startConsoleBrowserStack } from '../../support/console-operators';
+import { type LifecycleStack } from '../../support/lifecycle-stack';
 import { waitFor } from '../../support/wait-for';
 
 /**
@@ -9,22 +9,15 @@ import { waitFor } from '../../support/wait-for';
  * real stack: an operator reads them to decide, so each line must say what is so, and who said it.
  */
 describe('operator console: what the pages say of an order', () => {
+  let consoleStack: ConsoleBrowserStack;
   let stack: LifecycleStack;
-  let browser: Browser;
-  let operator: TestOperator;
   let page: Page;
 
   beforeAll(async () => {
-    stack = await startLifecycleStack({ CALLBACK_ALLOW_PRIVATE: 'true' });
-    browser = await launchBrowser();
-    operator = await createTestOperator(stack.api, 'viewer');
-    page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
-    await logInToConsole(page, stack.api.baseUrl, operator);
+    consoleStack = await startConsoleBrowserStack('viewer');
+    ({ stack, page } = consoleStack);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  afterAll(() => consoleStack?.close());
 
   /** A test-mode order the sandbox serves to `done`: its statement says which documents do not exist. */
   const sandboxOrder = async () => {

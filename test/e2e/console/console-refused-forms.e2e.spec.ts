@@ -1,12 +1,12 @@
-import { type Browser, type Page, type Response } from 'playwright-core';
+import { type Page, type Response } from 'playwright-core';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { OrderRepository } from '@libs/orders/order.repository';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
-import { launchBrowser, saveScreenshot, waitForText } from '../../support/browser';
+import { saveScreenshot, waitForText } from '../../support/browser';
 import { closedPort } from '../../support/closed-port';
-import { type TestOperator, createTestOperator, logInToConsole } from '../../support/console-operators';
+import { type ConsoleBrowserStack, startConsoleBrowserStack } from '../../support/console-operators';
 import { pdfBytes, uploadItem } from '../../support/document-fixtures';
-import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
+import { type LifecycleStack } from '../../support/lifecycle-stack';
 import { waitFor } from '../../support/wait-for';
 
 /**
@@ -15,22 +15,15 @@ import { waitFor } from '../../support/wait-for';
  * reached, nothing is said to be done that was not. Screenshots under var/screenshots/.
  */
 describe('operator console: refused forms and outages', () => {
+  let consoleStack: ConsoleBrowserStack;
   let stack: LifecycleStack;
-  let browser: Browser;
-  let operator: TestOperator;
   let page: Page;
 
   beforeAll(async () => {
-    stack = await startLifecycleStack({ CALLBACK_ALLOW_PRIVATE: 'true' });
-    browser = await launchBrowser();
-    operator = await createTestOperator(stack.api, 'operator');
-    page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
-    await logInToConsole(page, stack.api.baseUrl, operator);
+    consoleStack = await startConsoleBrowserStack('operator');
+    ({ stack, page } = consoleStack);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  afterAll(() => consoleStack?.close());
 
   const orders = () => new OrderRepository(stack.api.dataSource);
   const orderPage = (orderid: string) => `${stack.api.baseUrl}/console/orders/${orderid}`;

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { createHash } from 'node:crypto';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { OrderRepository } from '@libs/orders/order.repository';
 import { launchBrowser, saveScreenshot, waitForText } from '../../support/browser';
-import { type TestOperator, createTestOperator, logInToConsole } from '../../support/console-operators';
+import {
+  type ConsoleBrowserStack,
+  type TestOperator,
+  createTestOperator,
+  logInToConsole,
+  startConsoleBrowserStack,
+} from '../../support/console-operators';
 import { pdfBytes, uploadItem } from '../../support/document-fixtures';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
-import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
+import { type LifecycleStack } from '../../support/lifecycle-stack';
 import { extractPdfText } from '../../support/pdf-text';
 import { waitFor } from '../../support/wait-for';
 
@@ -18,25 +24,18 @@ import { waitFor } from '../../support/wait-for';
  * notifications and a pre-statement holding what was filed. Screenshots under var/screenshots/.
  */
 describe('operator console: assisted fulfilment in the browser', () => {
+  let consoleStack: ConsoleBrowserStack;
   let stack: LifecycleStack;
   let browser: Browser;
   let operator: TestOperator;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    stack = await startLifecycleStack({ CALLBACK_ALLOW_PRIVATE: 'true' });
-    browser = await launchBrowser();
-    operator = await createTestOperator(stack.api, 'operator');
-    context = await browser.newContext({ locale: 'fr-FR' });
-    page = await context.newPage();
     // The operator's one session for every test of this file: a TOTP code is accepted once.
-    await logInToConsole(page, stack.api.baseUrl, operator);
+    consoleStack = await startConsoleBrowserStack('operator');
+    ({ stack, browser, operator, page } = consoleStack);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  afterAll(() => consoleStack?.close());
 
   const orders = () => new OrderRepository(stack.api.dataSource);
   const assisted = (orderid: string) =>
