@@ -500,7 +500,12 @@ export const CONSOLE_TEXTS = {
     done: 'terminée',
     'need-refresh': 'à actualiser',
   },
-  modes: { automatic: 'automatique', assisted: 'assisté', none: 'à déterminer' },
+  modes: {
+    automatic: 'automatique',
+    assisted: 'assisté',
+    none: 'à déterminer',
+    sandbox: 'bac à sable (mode test)',
+  },
   methods: { extranet: 'extranet du syndic', upload: 'dépôt de documents' },
   yes: 'oui',
   no: 'non',

@@ -34,4 +34,14 @@ describe('operator console: what the pages say of an order', () => {
     expect(lines.join('\n')).not.toContain('opérateur');
     await saveScreenshot(page, 'console-sandbox-order');
   });
+
+  it('says a test-mode order is the sandbox’s, on its page and in the search, not that its mode is yet to be decided', async () => {
+    const orderid = await sandboxOrder();
+    await page.goto(`${stack.api.baseUrl}/console/orders/${orderid}`);
+    expect(await page.locator('#traitement h2').innerText()).toBe('Traitement : bac à sable (mode test)');
+    await page.goto(`${stack.api.baseUrl}/console/search?q=${orderid}`);
+    const row = await page.locator('table.grid tbody tr', { hasText: orderid }).innerText();
+    expect(row).toContain('bac à sable (mode test)');
+    expect(row).not.toContain('à déterminer');
+  });
 });

@@ -9,7 +9,7 @@ import { Public } from '../platform/security/public.decorator';
 import { ConsoleExceptionFilter } from './http/console-exception.filter';
 import { CurrentSession } from './session/console-session.decorator';
 import { ConsoleSessionGuard } from './session/console-session.guard';
-import { formatAge, formatDateTime } from './views/console-format';
+import { formatAge, formatDateTime, formatFulfilmentMode } from './views/console-format';
 import { ConsoleViews } from './views/console-views';
 import { operatorOf } from './views/order-page.renderer';
 
@@ -105,7 +105,7 @@ export class WorkQueueController {
           externalId: hit.externalId || T.none,
           account: hit.accountEmail,
           state: T.states[hit.state],
-          mode: hit.fulfilmentMode ? T.modes[hit.fulfilmentMode] : T.modes.none,
+          mode: formatFulfilmentMode(hit),
           test: hit.testMode ? T.yes : T.no,
           created: formatDateTime(hit.createdAt),
           address: `${hit.address}, ${hit.zipcode} ${hit.city}`,

@@ -1,3 +1,4 @@
+import { type FulfilmentMode } from '@libs/fulfilment/fulfilment-mode';
 import { CONSOLE_TEXTS as T } from '@libs/platform/messages.fr';
 
 const DATE_TIME = new Intl.DateTimeFormat('fr-FR', {
@@ -42,4 +43,13 @@ export function formatDetail(detail: Record<string, unknown>): string {
     )
     .map(([key, value]) => `${key} : ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(' ; ');
+}
+
+/** How an order is fulfilled: a test-mode order is never routed, the sandbox serves it. */
+export function formatFulfilmentMode(order: {
+  fulfilmentMode: FulfilmentMode | null;
+  testMode: boolean;
+}): string {
+  if (order.fulfilmentMode) return T.modes[order.fulfilmentMode];
+  return order.testMode ? T.modes.sandbox : T.modes.none;
 }

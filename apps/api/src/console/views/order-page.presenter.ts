@@ -13,7 +13,14 @@ import { type StatementForm, buildStatementForm } from '@libs/statement/statemen
 import { formIssueOf } from '@libs/statement/statement-form.inputs';
 import { readStatementForm } from '@libs/statement/statement-form.reader';
 import { type ConsoleFormBody } from '../http/console-form.reader';
-import { formatAge, formatDateTime, formatDetail, formatIsoDate, formatSize } from './console-format';
+import {
+  formatAge,
+  formatDateTime,
+  formatDetail,
+  formatFulfilmentMode,
+  formatIsoDate,
+  formatSize,
+} from './console-format';
 import { isPreviewable } from './previewable-media-types';
 
 /** What the page says at its top: what the last action did, or why it was refused. */
@@ -128,7 +135,7 @@ export function presentOrderPage(input: OrderPageInput) {
     ],
     state: order.state,
     fulfilment: {
-      mode: order.fulfilmentMode ? T.modes[order.fulfilmentMode] : T.modes.none,
+      mode: formatFulfilmentMode(order),
       assisted: order.fulfilmentMode === 'assisted',
       rows: [
         order.assistanceReason ? [T.order.fields.reason, T.reasons[order.assistanceReason]] : null,
