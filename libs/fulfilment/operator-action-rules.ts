@@ -73,14 +73,16 @@ export function operatorRefusal(
   }
 }
 
-function isOperatorText(value: unknown): boolean {
+/** What keeps an operator's note or reason from being recorded; null when nothing does. */
+export function operatorTextProblem(value: unknown): 'empty' | 'too_long' | 'invalid' | null {
   // PostgreSQL's text refuses the NUL character.
-  return (
-    typeof value === 'string' &&
-    value.trim() !== '' &&
-    value.length <= OPERATOR_TEXT_MAX &&
-    !value.includes('\u0000')
-  );
+  if (typeof value !== 'string' || value.includes('\u0000')) return 'invalid';
+  if (value.trim() === '') return 'empty';
+  return value.length > OPERATOR_TEXT_MAX ? 'too_long' : null;
+}
+
+function isOperatorText(value: unknown): boolean {
+  return operatorTextProblem(value) === null;
 }
 
 function isIdList(value: unknown): boolean {

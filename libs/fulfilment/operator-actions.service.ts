@@ -15,7 +15,11 @@ import {
 } from '@libs/notifications/notification-redelivery.service';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { DomainError, type FieldIssue, ValuesRefused } from '@libs/platform/domain-error';
-import { ATTACHMENT_MESSAGES as A, STATEMENT_MESSAGES } from '@libs/platform/messages.fr';
+import {
+  ATTACHMENT_MESSAGES as A,
+  OPERATOR_TEXT_MESSAGES as TM,
+  STATEMENT_MESSAGES,
+} from '@libs/platform/messages.fr';
 import { type SecretBox } from '@libs/security/secret-box';
 import { validateFiledStatement } from '@libs/statement/statement-filing.rules';
 import { citedSources } from '@libs/statement/statement-sources';
@@ -23,6 +27,7 @@ import { type StoredDocumentRepository } from '@libs/orders/documents/stored-doc
 import { type FulfilmentGateway } from './fulfilment-gateway';
 import { type FulfilmentStatus, type WorkflowOperatorAction } from './fulfilment-workflow.contract';
 import { type OperatorActionRecorder } from './operator-action.recorder';
+import { OPERATOR_TEXT_MAX, operatorTextProblem } from './operator-action-rules';
 import { type OperatorIdentity, canActOnOrders } from '@libs/operators/operator-identity';
 
 /** A file an operator attaches, as the console's form sent it. */
@@ -162,24 +167,29 @@ export class OperatorActionsService {
     return this.act(operator, orderid, 'handed_back', {}, actionId, round);
   }
 
-  switchToAssisted(
+  // The role first: a viewer is told it may not act, not what its text lacks.
+  async switchToAssisted(
     operator: OperatorIdentity,
     orderid: string,
     note: string,
     actionId: string,
     round?: number,
   ): Promise<FulfilmentStatus> {
-    return this.act(operator, orderid, 'switched_to_assisted', { note: note.trim() }, actionId, round);
+    this.requireActor(operator);
+    const args = { note: operatorText('note', note) };
+    return this.act(operator, orderid, 'switched_to_assisted', args, actionId, round);
   }
 
-  cancel(
+  async cancel(
     operator: OperatorIdentity,
     orderid: string,
     reason: string,
     actionId: string,
     round?: number,
   ): Promise<FulfilmentStatus> {
-    return this.act(operator, orderid, 'cancelled', { reason: reason.trim() }, actionId, round);
+    this.requireActor(operator);
+    const args = { reason: operatorText('reason', reason) };
+    return this.act(operator, orderid, 'cancelled', args, actionId, round);
   }
 
   /**
@@ -263,6 +273,25 @@ export class OperatorActionsService {
     const order = isOrderId(orderid) ? await this.orders.findById(orderid) : null;
     if (!order) throw new DomainError('order_not_found');
     return order;
+  }
+}
+
+/**
+ * The note or reason as recorded (trimmed), or what is wrong with it, worded for the operator: the
+ * workflow's rules would only say "invalid request".
+ */
+function operatorText(name: keyof typeof TM.names, typed: string): string {
+  const text = typed.trim();
+  const label = TM.names[name];
+  switch (operatorTextProblem(text)) {
+    case 'empty':
+      throw new ValuesRefused([{ field: name, message: TM.empty(label) }]);
+    case 'too_long':
+      throw new ValuesRefused([{ field: name, message: TM.tooLong(label, OPERATOR_TEXT_MAX, text.length) }]);
+    case 'invalid':
+      throw new ValuesRefused([{ field: name, message: TM.invalid(label) }]);
+    case null:
+      return text;
   }
 }
 

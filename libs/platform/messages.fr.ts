@@ -172,6 +172,19 @@ export const ATTACHMENT_MESSAGES = {
   formats: { 'application/pdf': 'PDF', 'image/png': 'PNG', 'image/jpeg': 'JPEG' },
 } as const;
 
+/** Problems of a note or a reason an operator types on the console (libs/fulfilment). */
+export const OPERATOR_TEXT_MESSAGES = {
+  names: { note: 'Le motif du passage en traitement assisté', reason: 'Le motif de l’annulation' },
+  empty: (name: string) => `${name} est obligatoire.`,
+  tooLong: (name: string, max: number, length: number) =>
+    `${name} dépasse ${frenchNumber(max)} caractères (${frenchNumber(length)} saisis) : raccourcissez-le.`,
+  invalid: (name: string) => `${name} contient un caractère invalide.`,
+} as const;
+
+function frenchNumber(n: number): string {
+  return new Intl.NumberFormat('fr-FR').format(n);
+}
+
 /** Answers of the HTTP server itself, before any route (header overflow, unparsable request). */
 export const TRANSPORT_MESSAGES = {
   headersTooLarge: "L'adresse ou les en-têtes de la requête sont trop volumineux",

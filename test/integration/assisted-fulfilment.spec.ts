@@ -352,8 +352,10 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
         /^pre_statement_work_queue_oldest_age_seconds\{reason="no_connector"\} ([\d.]+)$/m.exec(metrics)?.[1],
       ),
     ).toBeGreaterThan(0);
+    // Refused by the service, worded for the operator, before the workflow's rules (invalid_request).
     await expect(actions.cancel(operator, orderid, '   ', id())).rejects.toMatchObject({
-      details: { refusal: 'invalid_request' },
+      code: 'validation_failed',
+      issues: [{ field: 'reason', message: 'Le motif de l’annulation est obligatoire.' }],
     });
     await actions.cancel(operator, orderid, 'Doublon de la commande du client', id());
     expect((await order(orderid)).cancelReason).toBe('Doublon de la commande du client');

@@ -117,6 +117,28 @@ describe('operator console: refused forms and outages', () => {
     expect(await auditOf(orderid)).toEqual([]);
   });
 
+  it('says what is wrong with a cancellation’s reason as typed, instead of an invalid request', async () => {
+    const orderid = await assistedOrder();
+    await page.goto(orderPage(orderid));
+    // Spaces pass the browser's `required`.
+    await page.locator('#motif').fill('   ');
+    expect((await submit('Annuler le traitement')).status()).toBe(400);
+    const notice = await page.locator('.notice.error').innerText();
+    expect(notice).toContain('Le motif de l’annulation est obligatoire');
+    expect(notice).not.toContain('La demande est incomplète ou invalide');
+
+    // Longer than the form lets one type: sent by hand.
+    const csrf = await page.locator('form[action="/console/logout"] input[name="_csrf"]').inputValue();
+    const long = await page.request.post(`${orderPage(orderid)}/cancel`, {
+      form: { _csrf: csrf, motif: 'x'.repeat(1001) },
+      maxRedirects: 0,
+    });
+    expect(long.status()).toBe(400);
+    expect(await long.text()).toContain('Le motif de l’annulation dépasse 1\u202f000 caractères');
+    expect((await orders().findById(orderid))!.cancelledAt).toBeNull();
+    expect(await auditOf(orderid)).toEqual([]);
+  });
+
   it('words refused attachments for an operator, by file name, and keeps the kinds chosen', async () => {
     const orderid = await assistedOrder();
     await page.goto(orderPage(orderid));
