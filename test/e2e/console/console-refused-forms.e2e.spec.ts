@@ -175,6 +175,25 @@ describe('operator console: refused forms and outages', () => {
     expect(await auditOf(orderid)).toEqual([]);
   });
 
+  it('refuses an empty file chosen with others instead of leaving it out unsaid', async () => {
+    const orderid = await assistedOrder();
+    await page.goto(orderPage(orderid));
+    await page.locator('[name="fichier_1"]').setInputFiles({
+      name: 'fiche.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdfBytes('fiche'),
+    });
+    await page.locator('[name="fichier_2"]').setInputFiles({
+      name: 'pv-vide.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(0),
+    });
+    expect((await submit('Joindre les documents')).status()).toBe(400);
+    expect(await page.locator('.notice.error').innerText()).toContain('« pv-vide.pdf »');
+    const stored = await new StoredDocumentRepository(stack.api.dataSource).listForOrderVersion(orderid, 1);
+    expect(stored.filter((document) => document.source === 'operator')).toEqual([]);
+  });
+
   it('audits a redelivery once it is queued: with Temporal unreachable, a 503 and no entry', async () => {
     const orderid = await assistedOrder();
     await waitFor(() => stack.receiver.forOrder(orderid).length > 0, { what: 'confirmed delivered' });

@@ -41,7 +41,7 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b
 
 /**
  * Reads an urlencoded or multipart form (busboy) within `limits`: beyond them 413, another media type
- * 415. An empty file input (no file chosen) is left out. Called once the session is checked.
+ * 415. A file input with no file chosen is left out. Called once the session is checked.
  */
 export function readConsoleForm(req: Request, limits: ConsoleFormLimits): Promise<ConsoleFormBody> {
   return new Promise((resolve, reject) => {
@@ -92,7 +92,8 @@ export function readConsoleForm(req: Request, limits: ConsoleFormLimits): Promis
       stream.on('limit', () => fail(new HttpRefusal('payload_too_large')));
       stream.on('close', () => {
         const content = Buffer.concat(chunks);
-        if (info.filename && content.length > 0) {
+        // An input with no file chosen has no name; a file chosen, empty or not, is the services' to judge.
+        if (info.filename) {
           body.files.push({ field, filename: info.filename, mimeType: info.mimeType, content });
         }
       });
