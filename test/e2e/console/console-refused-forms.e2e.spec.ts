@@ -139,6 +139,19 @@ describe('operator console: refused forms and outages', () => {
     expect(await auditOf(orderid)).toEqual([]);
   });
 
+  it('answers the address of a refused form, asked again from the address bar, with the order’s page', async () => {
+    const orderid = await assistedOrder();
+    await page.goto(orderPage(orderid));
+    await page.locator('#motif').fill('   ');
+    expect((await submit('Annuler le traitement')).status()).toBe(400);
+    expect(page.url()).toBe(`${orderPage(orderid)}/cancel`);
+    // Enter in the address bar, a bookmark, a link sent to a colleague: a GET of the form's address.
+    const again = await page.goto(page.url());
+    expect(again!.status()).toBe(200);
+    expect(page.url()).toBe(orderPage(orderid));
+    await page.getByRole('heading', { name: `Commande ${orderid}` }).waitFor();
+  });
+
   it('words refused attachments for an operator, by file name, and keeps the kinds chosen', async () => {
     const orderid = await assistedOrder();
     await page.goto(orderPage(orderid));

@@ -59,6 +59,25 @@ export class ConsoleOrderController {
     });
   }
 
+  /**
+   * A refused form's page is shown at the address the form was posted to: asked again from there (the
+   * address bar, a bookmark, a link passed on), it is the order's page, not a 405 for a GET.
+   */
+  @Get([
+    'statement',
+    'documents',
+    'document-existence',
+    'release',
+    'hand-back',
+    'assist',
+    'cancel',
+    'syndic-access',
+    'notifications/:notificationId/redeliver',
+  ])
+  backToPage(@Param('orderid') orderid: string, @Res() res: Response): void {
+    res.redirect(303, `/console/orders/${encodeURIComponent(orderid)}`);
+  }
+
   @Post('statement')
   @ConsoleForm('form')
   async fileStatement(
