@@ -13,6 +13,7 @@ import { type DocumentStore } from '@libs/platform/documents/document-store';
 import { DomainError } from '@libs/platform/domain-error';
 import { type PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
 import { type AccountStatement } from '@libs/statement/account-statement';
+import { withSourcesCopied } from '@libs/statement/statement-sources';
 import { readStoredStatement } from '@libs/statement/stored-statement.reader';
 import { type OperatorAuditEntry } from './operator-action';
 import { type FulfilmentView } from './operator-action-rules';
@@ -24,7 +25,10 @@ export interface OperatorOrderView {
   accountEmail: string;
   /** The order as the fulfilment rules see it (operator-action-rules.ts), from its row. */
   fulfilment: FulfilmentView;
-  /** The latest statement on the order, and whether it is the current round's. */
+  /**
+   * The latest statement on the order, and whether it is the current round's; a previous round's cites
+   * the current round's copies of its documents, where there are (to be filed again as it is).
+   */
   statement: AccountStatement | null;
   statementIsCurrent: boolean;
   /** Documents of the current round (collected, uploaded, attached), and the dossier if produced. */
@@ -68,6 +72,24 @@ export class OperatorOrderQuery {
     };
   }
 
+  /**
+   * Each document of round `version` that the current round holds a copy of (the client's uploads and
+   * operators' attachments carry over; a connector may collect the same file again), by its bytes.
+   */
+  private async copies(
+    orderid: string,
+    version: number,
+    current: readonly StoredDocumentEntity[],
+  ): Promise<Map<number, number>> {
+    const bySha = new Map(current.map((document) => [document.sha256, document.id]));
+    const copies = new Map<number, number>();
+    for (const earlier of await this.documents.listForOrderVersion(orderid, version)) {
+      const copy = bySha.get(earlier.sha256);
+      if (copy !== undefined) copies.set(earlier.id, copy);
+    }
+    return copies;
+  }
+
   async view(orderid: string): Promise<OperatorOrderView> {
     const order = isOrderId(orderid) ? await this.orders.findById(orderid) : null;
     if (!order) throw new DomainError('order_not_found');
@@ -81,6 +103,7 @@ export class OperatorOrderQuery {
       this.preStatements.findForOrderVersion(orderid, order.version),
     ]);
     const statementIsCurrent = order.statementVersion === order.version;
+    const statement = readStoredStatement(order.statement);
     return {
       order,
       accountEmail: accountEmail ?? '',
@@ -91,7 +114,10 @@ export class OperatorOrderQuery {
         hasStatement: statementIsCurrent,
         version: order.version,
       },
-      statement: readStoredStatement(order.statement),
+      statement:
+        statement && !statementIsCurrent && order.statementVersion !== null
+          ? withSourcesCopied(statement, await this.copies(orderid, order.statementVersion, documents))
+          : statement,
       statementIsCurrent,
       documents: dossier ? [...documents, dossier] : documents,
       events,

@@ -26,6 +26,25 @@ export function citedSources(statement: unknown): CitedSource[] {
   return cited;
 }
 
+/**
+ * The statement with each cited source that `copies` knows replaced by its copy (the same document
+ * under the id of another collection round), the rest as it was.
+ */
+export function withSourcesCopied<S>(statement: S, copies: ReadonlyMap<number, number>): S {
+  const copy = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(copy);
+    if (node === null || typeof node !== 'object') return node;
+    const record = Object.fromEntries(
+      Object.entries(node as Record<string, unknown>).map(([key, value]) => [key, copy(value)]),
+    );
+    if ('status' in record && typeof record.source === 'number') {
+      record.source = copies.get(record.source) ?? record.source;
+    }
+    return record;
+  };
+  return copy(statement) as S;
+}
+
 function join(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;
 }

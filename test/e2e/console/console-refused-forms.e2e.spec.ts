@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Page, type Response } from 'playwright-core';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { OrderRepository } from '@libs/orders/order.repository';
@@ -65,22 +66,44 @@ describe('operator console: refused forms and outages', () => {
   };
   const valueOf = (name: string) => page.locator(`[name="${name}"]`).inputValue();
 
-  it('keeps a refused statement as typed, each problem beside its field and worded with its label', async () => {
-    const orderid = await assistedOrder({
-      documents: [
-        uploadItem({ doctype: 1, filename: 'appel.pdf', content: pdfBytes('appel').toString('base64') }),
-      ],
+  /** A document of round 1 as a connector collects it from the extranet: not carried to round 2. */
+  const extranetDocument = async (orderid: string, title: string) => {
+    const content = pdfBytes(title);
+    const storageKey = `console-refused-forms/${orderid}/${title}`;
+    await stack.api.documentStore.put(storageKey, content);
+    return new StoredDocumentRepository(stack.api.dataSource).insertIfAbsent({
+      orderid,
+      orderVersion: 1,
+      source: 'extranet',
+      sourceRef: title,
+      doctype: 1,
+      kind: null,
+      title,
+      filename: title,
+      documentDate: null,
+      mimetype: 'application/pdf',
+      size: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      storageKey,
     });
-    const [appel] = await new StoredDocumentRepository(stack.api.dataSource).listForOrderVersion(orderid, 1);
+  };
+  /** Files a first statement whose one value cites `source`. */
+  const fileFirstStatement = async (orderid: string, source: number) => {
     await page.goto(orderPage(orderid));
     await page.locator('[name="statementDate"]').fill('2026-11-20');
     await page.locator('[name="coOwnership.name.value"]').fill('Résidence des Tilleuls');
-    await page.locator('[name="coOwnership.name.source"]').selectOption(String(appel!.id));
+    await page.locator('[name="coOwnership.name.source"]').selectOption(String(source));
     expect((await submit('Enregistrer le relevé de compte')).status()).toBe(303);
     await waitForText(page, 'Relevé de compte enregistré.');
+  };
 
-    // The client refreshes: round 2 holds a copy of the call for funds, under another id. The page
-    // offers round 1's statement as the starting point, its source still round 1's document.
+  it('keeps a refused statement as typed, each problem beside its field and worded with its label', async () => {
+    const orderid = await assistedOrder();
+    const extranet = await extranetDocument(orderid, 'fiche-extranet.pdf');
+    await fileFirstStatement(orderid, extranet.id);
+
+    // The client refreshes: round 2 has no copy of round 1's extranet document. The page offers round
+    // 1's statement as the starting point, its source a document of no round the page shows.
     await refreshed(orderid);
     await page.goto(orderPage(orderid));
     await page.locator('[name="coOwnership.name.value"]').fill('Résidence des Tilleuls (bâtiment B)');
@@ -94,12 +117,36 @@ describe('operator console: refused forms and outages', () => {
     expect(await valueOf('statementDate')).toBe('2026-11-20');
     const field = page.locator('.field.invalid', { has: page.locator('[name="coOwnership.name.value"]') });
     expect(await field.locator('.error-text').innerText()).toContain(
-      `Le champ « Nom de la copropriété » cite le document n° ${appel!.id}`,
+      `Le champ « Nom de la copropriété » cite le document n° ${extranet.id}`,
     );
-    expect(await page.content()).not.toContain('coOwnership.name.source&#39;');
     expect(await page.content()).not.toContain("'coOwnership");
     await saveScreenshot(page, 'console-statement-refused');
     expect(await auditOf(orderid)).toEqual(['statement_filed']);
+  });
+
+  it('offers a previous round’s statement citing the copies the new round holds, so it files as it is', async () => {
+    const orderid = await assistedOrder({
+      documents: [
+        uploadItem({ doctype: 1, filename: 'appel.pdf', content: pdfBytes('appel').toString('base64') }),
+      ],
+    });
+    const documents = new StoredDocumentRepository(stack.api.dataSource);
+    const [round1] = await documents.listForOrderVersion(orderid, 1);
+    await fileFirstStatement(orderid, round1!.id);
+
+    // The client refreshes: its upload is carried to round 2, under another id.
+    await refreshed(orderid);
+    const [round2] = await documents.listForOrderVersion(orderid, 2);
+    expect(round2!.id).not.toBe(round1!.id);
+    await page.goto(orderPage(orderid));
+    expect(await valueOf('coOwnership.name.source')).toBe(String(round2!.id));
+    expect((await submit('Enregistrer le relevé de compte')).status()).toBe(303);
+    await waitForText(page, 'Relevé de compte enregistré.');
+    const filed = (await orders().findById(orderid))!;
+    expect(filed.statementVersion).toBe(2);
+    expect((filed.statement as { coOwnership: { name: { source: number } } }).coOwnership.name.source).toBe(
+      round2!.id,
+    );
   });
 
   it('keeps the reason typed for a cancellation refused because the client refreshed the order meanwhile', async () => {
