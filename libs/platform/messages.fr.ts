@@ -671,6 +671,30 @@ export const CONSOLE_TEXTS = {
     'collection-blocked': 'collecte bloquée',
     'order-created': 'commande créée',
   } as Record<string, string>,
+  /** What the timeline and the operators' journal say of each change (apps/api/src/console/views/event-detail.ts). */
+  details: {
+    by: (email: string) => `par ${email}`,
+    firstFiling: 'premier dépôt',
+    changed: (fields: readonly string[]) => `champs modifiés : ${fields.join(', ')}`,
+    unchanged: 'aucun champ modifié',
+    documents: (documents: readonly string[]) => `documents : ${documents.join(', ')}`,
+    existence: (kind: string, state: string) => `${kind} : ${state}`,
+    exists: 'existe',
+    notExisting: 'inexistant',
+    missing: (doctypes: readonly string[]) => `documents manquants : ${doctypes.join(', ')}`,
+    previousReason: (reason: string) => `motif précédent : ${reason}`,
+    reason: (reason: string) => `motif : ${reason}`,
+    technical: (detail: string) => `détail technique : ${detail}`,
+    comment: (comment: string) => `commentaire : ${comment}`,
+    allDuePaid: (answer: string) => `vendeur à jour de ses charges : ${answer}`,
+    method: (method: string) => `méthode : ${method}`,
+    notification: (id: string) => `notification ${id}`,
+    /** Codes of the events' reasons that are not a reason for assistance (those are `reasons`). */
+    reasons: { extranet_credentials_refused: 'identifiants refusés par l’extranet' } as Record<
+      string,
+      string
+    >,
+  },
   errors: {
     title: 'Erreur',
     back: 'Retour à la file d’attente',

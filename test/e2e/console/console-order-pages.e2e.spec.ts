@@ -1,6 +1,8 @@
 import { type Page } from 'playwright-core';
-import { saveScreenshot } from '../../support/browser';
+import { OrderRepository } from '@libs/orders/order.repository';
+import { saveScreenshot, waitForText } from '../../support/browser';
 import { type ConsoleBrowserStack, startConsoleBrowserStack } from '../../support/console-operators';
+import { pdfBytes } from '../../support/document-fixtures';
 import { type LifecycleStack } from '../../support/lifecycle-stack';
 import { waitFor } from '../../support/wait-for';
 
@@ -14,7 +16,7 @@ describe('operator console: what the pages say of an order', () => {
   let page: Page;
 
   beforeAll(async () => {
-    consoleStack = await startConsoleBrowserStack('viewer');
+    consoleStack = await startConsoleBrowserStack('operator');
     ({ stack, page } = consoleStack);
   });
   afterAll(() => consoleStack?.close());
@@ -43,5 +45,51 @@ describe('operator console: what the pages say of an order', () => {
     const row = await page.locator('table.grid tbody tr', { hasText: orderid }).innerText();
     expect(row).toContain('bac à sable (mode test)');
     expect(row).not.toContain('à déterminer');
+  });
+
+  it('words the timeline and the operators’ journal in French, without the keys and JSON they are stored as', async () => {
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: { name: 'Cabinet Journal', username: 'vendeur', password: 'secret' },
+    });
+    await waitFor(
+      async () =>
+        (await new OrderRepository(stack.api.dataSource).findById(orderid))?.fulfilmentMode === 'assisted',
+      {
+        what: 'assisted',
+      },
+    );
+    await page.goto(`${stack.api.baseUrl}/console/orders/${orderid}`);
+    await page.locator('[name="fichier_1"]').setInputFiles({
+      name: 'fiche-synthetique.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdfBytes('fiche'),
+    });
+    await page.locator('[name="nature_1"]').selectOption('summary-sheet');
+    await page.getByRole('button', { name: 'Joindre les documents' }).click();
+    await waitForText(page, 'Documents joints.');
+    await page.locator('#existence-kind').selectOption('dtg');
+    await page.getByRole('button', { name: 'N’existe pas dans cette copropriété' }).click();
+    await waitForText(page, 'Mention enregistrée.');
+    await page.locator('[name="statementDate"]').fill('2026-11-20');
+    await page.locator('[name="coOwnership.name.value"]').fill('Résidence du Journal');
+    await page.getByRole('button', { name: 'Enregistrer le relevé de compte' }).click();
+    await waitForText(page, 'Relevé de compte enregistré.');
+    await page.locator('[name="coOwnership.name.value"]').fill('Résidence du Journal, bâtiment A');
+    await page.getByRole('button', { name: 'Enregistrer le relevé de compte' }).click();
+    await waitForText(page, 'Relevé de compte enregistré.');
+
+    const details = [
+      ...(await page.locator('#chronologie td.detail').allInnerTexts()),
+      ...(await page.locator('#journal td.detail').allInnerTexts()),
+    ].join('\n');
+    await saveScreenshot(page, 'console-order-journal');
+    expect(details).not.toMatch(/[a-z]_[a-z]|[{}[\]"]|\b(true|false|dtg|no_connector)\b/);
+    expect(details).toContain(`par ${consoleStack.operator.email}`);
+    expect(details).toContain('fiche-synthetique.pdf (Fiche synthétique)');
+    expect(details).toContain('Diagnostic technique global : inexistant');
+    expect(details).toContain('Aucun connecteur pour ce syndic');
+    expect(details).toContain('premier dépôt');
+    expect(details).toMatch(/champs modifiés : [^;\n]*« Nom de la copropriété »/);
   });
 });

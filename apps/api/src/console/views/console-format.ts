@@ -35,16 +35,6 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} Mo`;
 }
 
-/** A JSON detail of an event or an audit entry, as one readable line. */
-export function formatDetail(detail: Record<string, unknown>): string {
-  return Object.entries(detail)
-    .filter(
-      ([, value]) => value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0),
-    )
-    .map(([key, value]) => `${key} : ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(' ; ');
-}
-
 /** How an order is fulfilled: a test-mode order is never routed, the sandbox serves it. */
 export function formatFulfilmentMode(order: {
   fulfilmentMode: FulfilmentMode | null;

@@ -13,14 +13,8 @@ import { type StatementForm, buildStatementForm } from '@libs/statement/statemen
 import { formIssueOf } from '@libs/statement/statement-form.inputs';
 import { readStatementForm } from '@libs/statement/statement-form.reader';
 import { type ConsoleFormBody } from '../http/console-form.reader';
-import {
-  formatAge,
-  formatDateTime,
-  formatDetail,
-  formatFulfilmentMode,
-  formatIsoDate,
-  formatSize,
-} from './console-format';
+import { formatAge, formatDateTime, formatFulfilmentMode, formatIsoDate, formatSize } from './console-format';
+import { describeDetail } from './event-detail';
 import { isPreviewable } from './previewable-media-types';
 
 /** What the page says at its top: what the last action did, or why it was refused. */
@@ -235,7 +229,7 @@ export function presentOrderPage(input: OrderPageInput) {
         ? (T.actionNames[event.trigger.slice('operator:'.length) as OperatorActionKind] ?? event.trigger)
         : (T.triggers[event.trigger] ?? event.trigger),
       // Who acted is said once; the operator's id is in the audit table.
-      detail: formatDetail(withoutKeys(event.detail, ['operator_id'])),
+      detail: describeDetail(withoutKeys(event.detail, ['operator_id'])),
     })),
     notifications: view.notifications.map((notification) => ({
       created: formatDateTime(notification.created),
@@ -255,7 +249,7 @@ export function presentOrderPage(input: OrderPageInput) {
       at: formatDateTime(entry.at),
       operator: entry.operatorEmail,
       action: T.actionNames[entry.action],
-      detail: formatDetail(entry.detail),
+      detail: describeDetail(entry.detail),
     })),
     preStatement: view.preStatementReady
       ? { documentUrl: `${base}/pre-statement`, dossierUrl: `${base}/dossier` }
