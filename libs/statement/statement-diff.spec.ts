@@ -38,4 +38,22 @@ describe('changedStatementFields', () => {
     const many = { lots: Array.from({ length: 10 }, (_, i) => ({ number: String(i) })) };
     expect(changedStatementFields({ lots: [] }, many, 3)).toHaveLength(3);
   });
+
+  it('takes a statement read back from jsonb, whose keys come in another order, for the same', () => {
+    // PostgreSQL's jsonb keeps an object's keys shortest first: {"value", "source", "status"}.
+    const reordered = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(reordered)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value)
+                .sort(([a], [b]) => a.length - b.length || a.localeCompare(b))
+                .map(([key, inner]) => [key, reordered(inner)]),
+            )
+          : value;
+    expect(changedStatementFields(reordered(base), base)).toEqual([]);
+    expect(changedStatementFields(reordered(base), { ...base, sellerBalance: confirmed(1, 3) })).toEqual([
+      'sellerBalance',
+    ]);
+  });
 });

@@ -24,7 +24,7 @@ function isField(value: unknown): boolean {
 function walk(a: unknown, b: unknown, path: string, out: string[], max: number): void {
   if (out.length >= max) return;
   if (isField(a) || isField(b) || !(isRecord(a) || Array.isArray(a)) || !(isRecord(b) || Array.isArray(b))) {
-    if (JSON.stringify(a) !== JSON.stringify(b)) out.push(path === '' ? '(statement)' : path);
+    if (!sameJson(a, b)) out.push(path === '' ? '(statement)' : path);
     return;
   }
   if (Array.isArray(a) !== Array.isArray(b)) {
@@ -38,4 +38,21 @@ function walk(a: unknown, b: unknown, path: string, out: string[], max: number):
     const child = typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
     walk((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], child, out, max);
   }
+}
+
+/** Equal as JSON values, whatever the order of their keys (jsonb gives them back in its own). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]))
+    );
+  }
+  if (isRecord(a) && isRecord(b)) {
+    const keys = Object.keys(a).filter((key) => a[key] !== undefined);
+    return (
+      keys.length === Object.keys(b).filter((key) => b[key] !== undefined).length &&
+      keys.every((key) => sameJson(a[key], b[key]))
+    );
+  }
+  return a === b;
 }

@@ -90,6 +90,9 @@ describe('operator console: what the pages say of an order', () => {
     expect(details).toContain('Diagnostic technique global : inexistant');
     expect(details).toContain('Aucun connecteur pour ce syndic');
     expect(details).toContain('premier dépôt');
-    expect(details).toMatch(/champs modifiés : [^;\n]*« Nom de la copropriété »/);
+    // The second filing changed the name only (the first one read back from PostgreSQL's jsonb).
+    expect(await page.locator('#journal td.detail').allInnerTexts()).toContain(
+      'champs modifiés : « Nom de la copropriété »',
+    );
   });
 });
