@@ -254,16 +254,20 @@ describe('operator console: refused forms and outages', () => {
     expect(stored.filter((document) => document.source === 'operator')).toEqual([]);
   });
 
-  it('audits a redelivery once it is queued: with Temporal unreachable, a 503 and no entry', async () => {
-    const orderid = await assistedOrder();
-    await waitFor(() => stack.receiver.forOrder(orderid).length > 0, { what: 'confirmed delivered' });
+  describe('with Temporal unreachable', () => {
     // An API process of the same stack that cannot reach Temporal; the operator's session is the
     // database's, valid there too.
-    let down: ApiTestApp | undefined;
-    try {
+    let down: ApiTestApp;
+    beforeAll(async () => {
       down = await startApiTestApp({
         env: { ...stack.env, TEMPORAL_ADDRESS: `127.0.0.1:${await closedPort()}` },
       });
+    });
+    afterAll(() => down?.close());
+
+    it('audits a redelivery once it is queued: a 503 and no entry, then sent and audited', async () => {
+      const orderid = await assistedOrder();
+      await waitFor(() => stack.receiver.forOrder(orderid).length > 0, { what: 'confirmed delivered' });
       await page.goto(`${down.baseUrl}/console/orders/${orderid}#notifications`);
       const answer = page.waitForResponse((res) => res.request().method() === 'POST');
       await page
@@ -276,18 +280,32 @@ describe('operator console: refused forms and outages', () => {
       expect(await auditOf(orderid)).toEqual([]);
       const triggers = (await orders().listEvents(orderid)).map((event) => event.trigger);
       expect(triggers).not.toContain('operator:notification_redelivered');
-    } finally {
-      await down?.close();
-    }
 
-    // Temporal reachable: sent again, and audited.
-    await page.goto(`${orderPage(orderid)}#notifications`);
-    await page
-      .locator('#notifications tr', { hasText: 'confirmed' })
-      .getByRole('button', { name: 'Renvoyer' })
-      .click();
-    await waitForText(page, 'Notification renvoyée.');
-    await waitFor(() => stack.receiver.forOrder(orderid).length === 2, { what: 'confirmed sent again' });
-    expect(await auditOf(orderid)).toEqual(['notification_redelivered']);
+      // Temporal reachable: sent again, and audited.
+      await page.goto(`${orderPage(orderid)}#notifications`);
+      await page
+        .locator('#notifications tr', { hasText: 'confirmed' })
+        .getByRole('button', { name: 'Renvoyer' })
+        .click();
+      await waitForText(page, 'Notification renvoyée.');
+      await waitFor(() => stack.receiver.forOrder(orderid).length === 2, { what: 'confirmed sent again' });
+      expect(await auditOf(orderid)).toEqual(['notification_redelivered']);
+    });
+
+    it('keeps a statement typed when it cannot be filed, to be sent again once Temporal is back', async () => {
+      const orderid = await assistedOrder();
+      await page.goto(`${down.baseUrl}/console/orders/${orderid}`);
+      await page.locator('[name="statementDate"]').fill('2026-11-20');
+      await page.locator('[name="coOwnership.name.value"]').fill('Résidence de la Panne');
+      await page.locator('[name="sellerBalance.value"]').fill('1 500,00');
+      const refused = await submit('Enregistrer le relevé de compte');
+
+      expect(refused.status()).toBe(503);
+      await waitForText(page, 'Service temporairement indisponible');
+      expect(await valueOf('coOwnership.name.value')).toBe('Résidence de la Panne');
+      expect(await valueOf('sellerBalance.value')).toBe('1 500,00');
+      expect((await orders().findById(orderid))!.statement).toBeNull();
+      expect(await auditOf(orderid)).toEqual([]);
+    });
   });
 });
