@@ -608,6 +608,8 @@ export const CONSOLE_TEXTS = {
       lastError: 'Dernière erreur',
     },
     attempt: (at: string, status: string, latency: string) => `${at} — ${status} — ${latency}`,
+    notificationStatus: (state: string, code: string, test: boolean) =>
+      `${state} (${code}${test ? ', notification de test' : ''})`,
     redeliver: 'Renvoyer',
     auditColumns: { at: 'Date', operator: 'Opérateur', action: 'Action', detail: 'Détail' },
   },

@@ -47,6 +47,13 @@ describe('operator console: what the pages say of an order', () => {
     expect(row).not.toContain('à déterminer');
   });
 
+  it('names each notification by the state it tells, in French, beside the code the client receives', async () => {
+    const orderid = await sandboxOrder();
+    await page.goto(`${stack.api.baseUrl}/console/orders/${orderid}`);
+    const statuses = await page.locator('#notifications tbody tr td:nth-child(2)').allInnerTexts();
+    expect(statuses).toEqual(['confirmée (confirmed)', 'reçue (received)', 'terminée (done)']);
+  });
+
   it('words the timeline and the operators’ journal in French, without the keys and JSON they are stored as', async () => {
     const orderid = await stack.createOrder({
       test_mode: false,

@@ -233,7 +233,12 @@ export function presentOrderPage(input: OrderPageInput) {
     })),
     notifications: view.notifications.map((notification) => ({
       created: formatDateTime(notification.created),
-      status: notification.test ? `${notification.status} (test)` : notification.status,
+      // The code too: it is what the client received, and will quote.
+      status: T.order.notificationStatus(
+        T.states[notification.status],
+        notification.status,
+        notification.test,
+      ),
       delivered: formatDateTime(notification.delivered),
       attempts: notification.attempts.map((attempt) =>
         T.order.attempt(
