@@ -1,3 +1,4 @@
+import { DomainError } from '@libs/platform/domain-error';
 import { type FulfilmentStatus, type WorkflowOperatorAction } from './fulfilment-workflow.contract';
 
 /**
@@ -16,4 +17,18 @@ export interface FulfilmentGateway {
     args: object,
     actionId: string,
   ): Promise<FulfilmentStatus>;
+}
+
+/**
+ * Whether an error of `act` says the workflow did not apply the action and never will: its validator
+ * refused it, or the workflow is over. Any other (`operator_action_pending`, `dependency_unavailable`,
+ * the unexpected) leaves it unknown: Temporal may hold the update and apply it later.
+ */
+export function isRefusal(error: unknown): boolean {
+  return (
+    error instanceof DomainError &&
+    (error.code === 'operator_action_refused' ||
+      error.code === 'operator_forbidden' ||
+      error.code === 'order_closed')
+  );
 }

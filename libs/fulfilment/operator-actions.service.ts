@@ -24,7 +24,7 @@ import { type SecretBox } from '@libs/security/secret-box';
 import { validateFiledStatement } from '@libs/statement/statement-filing.rules';
 import { citedSources } from '@libs/statement/statement-sources';
 import { type StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
-import { type FulfilmentGateway } from './fulfilment-gateway';
+import { type FulfilmentGateway, isRefusal } from './fulfilment-gateway';
 import { type FulfilmentStatus, type WorkflowOperatorAction } from './fulfilment-workflow.contract';
 import { type OperatorActionRecorder } from './operator-action.recorder';
 import { OPERATOR_TEXT_MAX, operatorTextProblem } from './operator-action-rules';
@@ -110,7 +110,11 @@ export class OperatorActionsService {
     );
   }
 
-  /** Stores the files for the order's current round (checked like a client's uploads), then tells the workflow. */
+  /**
+   * Stores the files for the order's current round (checked like a client's uploads), then tells the
+   * workflow. Refused by it, the attachment takes back what it stored; when its answer is not known
+   * (pending, Temporal unreachable), the update may still apply, and its documents stay.
+   */
   async attachDocuments(
     operator: OperatorIdentity,
     orderid: string,
@@ -125,15 +129,20 @@ export class OperatorActionsService {
       throw new DomainError('operator_action_refused', { refusal: 'version_superseded' });
     }
     const uploads = checkAttachments(documents);
-    const rows = await this.writer.write(order.orderid, order.version, uploads, { source: 'operator' });
-    // The round the rows were stored for goes as the request's version.
-    return this.send(
-      order.orderid,
-      'documents_attached',
-      { documentIds: rows.map((row) => row.id), operator },
-      actionId,
-      order.version,
-    );
+    const written = await this.writer.write(order.orderid, order.version, uploads, { source: 'operator' });
+    try {
+      // The round the rows were stored for goes as the request's version.
+      return await this.send(
+        order.orderid,
+        'documents_attached',
+        { documentIds: written.map(({ row }) => row.id), operator },
+        actionId,
+        order.version,
+      );
+    } catch (error) {
+      if (isRefusal(error)) await this.writer.discard(written);
+      throw error;
+    }
   }
 
   /** `exists: false`: the co-ownership has no such document (not "not obtained"); true withdraws it. */

@@ -14,6 +14,7 @@ import { OrderRepository } from '@libs/orders/order.repository';
 import { TransactionRunner } from '@libs/persistence/transaction-runner';
 import { type AccountStatement } from '@libs/statement/account-statement';
 import { pdfBytes, uploadItem } from '../support/document-fixtures';
+import { filesUnder } from '../support/stored-files';
 import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
 import { extractPdfText } from '../support/pdf-text';
 import { buildAccountStatement } from '../support/pre-statement-input.factory';
@@ -91,12 +92,23 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
     });
     flaky = await startFlakyExtranet(stack.syndicExtranetUrl);
     const ds = stack.api.dataSource;
+    actions = actionsThrough(new TemporalFulfilmentGateway(stack.api.temporal));
+    queue = new WorkQueueRepository(ds);
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await flaky?.close();
+  });
+
+  /** The console's actions, each asking the order's workflow through `gateway`. */
+  function actionsThrough(gateway: TemporalFulfilmentGateway): OperatorActionsService {
+    const ds = stack.api.dataSource;
     const orders = new OrderRepository(ds);
     const documents = new StoredDocumentRepository(ds);
-    actions = new OperatorActionsService(
+    return new OperatorActionsService(
       orders,
       documents,
-      new TemporalFulfilmentGateway(stack.api.temporal),
+      gateway,
       new UploadedDocumentWriter(documents, stack.api.documentStore, new TransactionRunner(ds)),
       new OperatorActionRecorder(
         new TransactionRunner(ds),
@@ -108,13 +120,7 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
       { redeliver: () => Promise.reject(new Error('not used here')) },
       stack.api.security.secretBox,
     );
-    queue = new WorkQueueRepository(ds);
-  });
-  afterAll(async () => {
-    await stack?.close();
-    await flaky?.close();
-  });
-
+  }
   const order = async (orderid: string) =>
     (await new OrderRepository(stack.api.dataSource).findById(orderid))!;
   const assistedFor = (orderid: string, reason: string) =>
@@ -280,7 +286,7 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
       code: 'operator_action_refused',
       details: { refusal: 'not_assisted' },
     });
-    // Documents attached to an order operators do not have are stored, but never join it.
+    // Documents attached to an order operators do not have are refused, and never join it.
     const carnet = {
       kind: 'maintenance-log' as const,
       filename: 'carnet.pdf',
@@ -334,6 +340,65 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
       orderWorkflowId(orderid),
       'switched-to-assisted-then-released',
     );
+  });
+
+  it('takes back the rows and files of an attachment the workflow refuses, not those of one it may still apply', async () => {
+    // The files and their pending rows were written before the workflow was asked, and stayed when it
+    // refused: under an order that never took them, for every refused form.
+    const storedAttachments = async (orderid: string) =>
+      (
+        (await stack.api.dataSource.query(
+          `SELECT kind, pending FROM documents WHERE orderid = $1 AND source = 'operator' ORDER BY id`,
+          [orderid],
+        )) as { kind: string; pending: boolean }[]
+      ).map((row) => `${row.kind}${row.pending ? ' (pending)' : ''}`);
+    const attachedFiles = async (orderid: string) =>
+      (await filesUnder(stack.api, `orders/${orderid}`)).filter((key) => key.includes('/operator-'));
+    const file = (kind: 'maintenance-log' | 'minutes', marker: string) => ({
+      kind,
+      filename: `${kind}.pdf`,
+      contentType: 'application/pdf',
+      content: pdfBytes(marker),
+    });
+
+    // Refused by the workflow's rules: the order is not the operators'.
+    const automatic = await waitingAutomaticOrder();
+    await expect(
+      actions.attachDocuments(operator, automatic, [file('maintenance-log', 'refusé')], id()),
+    ).rejects.toMatchObject({ details: { refusal: 'not_assisted' } });
+    expect(await storedAttachments(automatic)).toEqual([]);
+    expect(await attachedFiles(automatic)).toEqual([]);
+
+    // Refused once the order was cancelled; its file is also the carnet's, attached before: it stays.
+    const orderid = await noConnectorOrder();
+    await actions.attachDocuments(operator, orderid, [file('maintenance-log', 'partagé')], id());
+    const [kept] = await attachedFiles(orderid);
+    await actions.cancel(operator, orderid, 'Doublon', id());
+    await expect(
+      actions.attachDocuments(operator, orderid, [file('minutes', 'partagé'), file('minutes', 'seul')], id()),
+    ).rejects.toMatchObject({ details: { refusal: 'order_cancelled' } });
+    expect(await storedAttachments(orderid)).toEqual(['maintenance-log']);
+    expect(await attachedFiles(orderid)).toEqual([kept]);
+    expect(await stack.api.documentStore.get(kept!)).toEqual(pdfBytes('partagé'));
+
+    // Taken by Temporal but not applied in time: it may still apply, so what it names is kept.
+    const later = await noConnectorOrder();
+    // With a deadline shorter than the worker's absence.
+    const impatient = actionsThrough(new TemporalFulfilmentGateway(stack.api.temporal, 1_500));
+    await stack.stopWorker();
+    try {
+      await expect(
+        impatient.attachDocuments(operator, later, [file('minutes', 'en attente')], id()),
+      ).rejects.toMatchObject({ code: 'operator_action_pending' });
+      expect(await storedAttachments(later)).toEqual(['minutes (pending)']);
+      expect(await attachedFiles(later)).toHaveLength(1);
+    } finally {
+      await stack.startWorker();
+    }
+    await waitFor(async () => (await storedAttachments(later)).join() === 'minutes', {
+      what: 'the pending attachment applied',
+    });
+    expect(await attachedFiles(later)).toHaveLength(1);
   });
 
   it('cancels an order with a reason: out of the queue, every change refused, until the client refreshes it', async () => {
@@ -568,19 +633,7 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
   it('says an action Temporal took but did not apply in time may still apply, rather than "retry later"', async () => {
     const orderid = await noConnectorOrder(allRequired());
     // The console's gateway, with a deadline shorter than the worker's absence.
-    const impatient = new OperatorActionsService(
-      new OrderRepository(stack.api.dataSource),
-      new StoredDocumentRepository(stack.api.dataSource),
-      new TemporalFulfilmentGateway(stack.api.temporal, 1_500),
-      new UploadedDocumentWriter(
-        new StoredDocumentRepository(stack.api.dataSource),
-        stack.api.documentStore,
-        new TransactionRunner(stack.api.dataSource),
-      ),
-      { recordDirectAction: () => Promise.reject(new Error('not used here')) },
-      { redeliver: () => Promise.reject(new Error('not used here')) },
-      stack.api.security.secretBox,
-    );
+    const impatient = actionsThrough(new TemporalFulfilmentGateway(stack.api.temporal, 1_500));
     await stack.stopWorker();
     try {
       await expect(

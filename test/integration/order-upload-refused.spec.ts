@@ -138,4 +138,26 @@ describe('uploads of a transaction that does not commit (PostgreSQL)', () => {
     expect(await fileExists(earlier!.row.storageKey)).toBe(true);
     expect(await fileExists(written[1]!.row.storageKey)).toBe(false);
   });
+
+  it('takes back an operator’s refused attachment, not a row of it the workflow accepted meanwhile', async () => {
+    // A row one form stored is the one a second form with the same file finds and names: the second
+    // accepted (its row attached, here the first one), the first's refusal must not take it back.
+    const { orderid } = await createOrder(kit, accountId, { state: 'waiting' });
+    const written = await writer.write(orderid, 1, [minutes('accepté'), minutes('refusé')], {
+      source: 'operator',
+    });
+    expect(written.map((document) => [document.inserted, document.row.pending])).toEqual([
+      [true, true],
+      [true, true],
+    ]);
+    await kit.dataSource.transaction((tx) => documents.markAttached(tx, orderid, 1, [written[0]!.row.id]));
+    await writer.discard(written);
+    // Pending rows included: none of the refused one is left.
+    const left = (await kit.dataSource.query(`SELECT id FROM documents WHERE orderid = $1`, [orderid])) as {
+      id: number;
+    }[];
+    expect(left.map((row) => row.id)).toEqual([written[0]!.row.id]);
+    expect(await fileExists(written[0]!.row.storageKey)).toBe(true);
+    expect(await fileExists(written[1]!.row.storageKey)).toBe(false);
+  });
 });

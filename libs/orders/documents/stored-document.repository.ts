@@ -71,9 +71,17 @@ export class StoredDocumentRepository {
     return new Set(rows.map((row) => row.storage_key));
   }
 
-  async deleteByIds(tx: EntityManager, ids: readonly number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await tx.query(`DELETE FROM documents WHERE id = ANY($1::int[])`, [[...ids]]);
+  /** Deletes the rows of `rows` whose `pending` is still as given (one marked attached since stays). */
+  async deleteAsWritten(
+    tx: EntityManager,
+    rows: readonly Pick<StoredDocumentEntity, 'id' | 'pending'>[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await tx.query(
+      `DELETE FROM documents d USING unnest($1::int[], $2::boolean[]) AS w(id, pending)
+        WHERE d.id = w.id AND d.pending = w.pending`,
+      [rows.map((row) => row.id), rows.map((row) => row.pending)],
+    );
   }
 
   /**

@@ -13,7 +13,10 @@ export interface WrittenDocument {
   inserted: boolean;
 }
 
-/** Stores a client's uploads for an order version, inside the transaction `UploadedDocumentWriter.transaction` runs. */
+/**
+ * Stores uploads (a client's, or an operator's attachments) for an order version, inside the transaction
+ * `UploadedDocumentWriter.transaction` runs.
+ */
 export type WriteUploads = (
   orderid: string,
   version: number,
@@ -26,9 +29,11 @@ export type WriteUploads = (
  * once, and the existing row is returned for it.
  *
  * A client's uploads are written in a transaction (`transaction`) that also decides whether they are
- * accepted: a request that does not commit (refused, failed) leaves no file behind. A file's key is held
- * (an advisory lock) from before its write until its transaction ends, and a file is removed only under
- * that hold and when no row has it: a request with the same file that commits meanwhile keeps it.
+ * accepted: a request that does not commit (refused, failed) leaves no file behind. An operator's
+ * attachments (`write`) commit before the order's workflow is asked, and are taken back (`discard`) when
+ * it refuses them. A file's key is held (an advisory lock) from before its write until its transaction
+ * ends, and a file is removed only under that hold and when no row has it: a request with the same file
+ * that commits meanwhile keeps it.
  */
 export class UploadedDocumentWriter {
   constructor(
@@ -43,12 +48,15 @@ export class UploadedDocumentWriter {
    * refusal, a failure), the transaction is rolled back and the files it wrote, which no committed row
    * holds, are removed before the error is passed on.
    */
-  async transaction<T>(work: (tx: EntityManager, write: WriteUploads) => Promise<T>): Promise<T> {
+  async transaction<T>(
+    work: (tx: EntityManager, write: WriteUploads) => Promise<T>,
+    source: 'upload' | 'operator' = 'upload',
+  ): Promise<T> {
     const written: { orderid: string; storageKey: string }[] = [];
     try {
       return await this.transactions.transaction((tx) =>
         work(tx, async (orderid, version, uploads) => {
-          const rows = uploads.map((upload) => this.rowOf(orderid, version, upload, 'upload'));
+          const rows = uploads.map((upload) => this.rowOf(orderid, version, upload, source));
           await this.documents.holdStorageKeys(
             tx,
             rows.map((row) => row.storageKey),
@@ -73,44 +81,36 @@ export class UploadedDocumentWriter {
   }
 
   /**
-   * Takes back documents a committed `transaction` stored, once the request turns out refused (the order
-   * closed meanwhile): the rows it inserted, then their files no other row holds.
+   * Takes back documents a committed `transaction` or `write` stored, once the request turns out refused
+   * (the order closed meanwhile, the workflow refused the attachment): the rows it inserted, as it wrote
+   * them, then their files no other row holds. A row changed meanwhile stays: an attachment of the same
+   * file that the workflow accepted (no longer pending) is that other request's.
    */
   async discard(written: readonly WrittenDocument[]): Promise<void> {
     const inserted = written.filter((document) => document.inserted).map((document) => document.row);
-    await this.takeBack(
-      inserted,
-      inserted.map((row) => row.id),
-    );
+    await this.takeBack(inserted, inserted);
   }
 
   /**
-   * Stores documents outside any transaction, each row committing on its own: an operator's attachments
-   * (assisted fulfilment), which count once the order's workflow accepts them.
+   * Stores an operator's attachments (assisted fulfilment) in a transaction of their own, pending: they
+   * count once the order's workflow accepts them, and are `discard`ed if it refuses them.
    */
-  async write(
+  write(
     orderid: string,
     version: number,
     uploads: readonly UploadedDocument[],
     options: { source: 'operator' },
-  ): Promise<StoredDocumentEntity[]> {
-    const rows: StoredDocumentEntity[] = [];
-    for (const upload of uploads) {
-      const row = this.rowOf(orderid, version, upload, options.source);
-      // Bytes first: a row never points to a missing file; a file without a row is harmless.
-      await this.store.put(row.storageKey, upload.content);
-      rows.push((await this.documents.insertOrFind(row)).row);
-    }
-    return rows;
+  ): Promise<WrittenDocument[]> {
+    return this.transaction((_tx, write) => write(orderid, version, uploads), options.source);
   }
 
   /**
-   * Deletes the rows `rowIds`, then the files of `written` no row points to any more, holding their keys:
-   * no request can then be between writing one of these files and committing its row.
+   * Deletes the rows `rows` still as written, then the files of `written` no row points to any more,
+   * holding their keys: no request can then be between writing one of these files and committing its row.
    */
   private async takeBack(
     written: readonly { orderid: string; storageKey: string }[],
-    rowIds: readonly number[],
+    rows: readonly Pick<StoredDocumentEntity, 'id' | 'pending'>[],
   ): Promise<void> {
     if (written.length === 0) return;
     await this.transactions.transaction(async (tx) => {
@@ -118,7 +118,7 @@ export class UploadedDocumentWriter {
         tx,
         written.map((key) => key.storageKey),
       );
-      await this.documents.deleteByIds(tx, rowIds);
+      await this.documents.deleteAsWritten(tx, rows);
       for (const orderid of new Set(written.map((key) => key.orderid))) {
         const ofOrder = written.filter((key) => key.orderid === orderid).map((key) => key.storageKey);
         const held = await this.documents.heldStorageKeys(tx, orderid, ofOrder);
