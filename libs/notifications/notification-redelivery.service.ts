@@ -4,6 +4,7 @@ import { type OrderState } from '@libs/orders/order-state';
 import { isUuid } from '@libs/platform/uuid';
 import { type OrderCaller } from '@libs/orders/order-caller';
 import { type OrderWorkflowRelay } from '@libs/orders/workflow-starts/order-workflow-relay';
+import { callbackUrlOf } from './delivery/callback-url';
 import { type NotificationRepository } from './notification.repository';
 import { type NotificationWorkflowStarter } from './notification-workflow-starter';
 
@@ -22,7 +23,8 @@ export class RedeliveryReceipt {
  * same `webhook-id`, durably (a workflow with the usual retry schedule). Answers once it is started.
  * A notification still queued behind earlier ones of its order is not sent around them (the client
  * would get the state changes out of order): the order's queue is asked to try again now instead, and
- * it follows them.
+ * it follows them. With no callback URL, neither the order's nor its account's, nothing could be sent:
+ * 409 `no_callback_url`.
  */
 export class NotificationRedeliveryService {
   constructor(
@@ -48,6 +50,11 @@ export class NotificationRedeliveryService {
       ? await this.notifications.findForOrder(notificationId.toLowerCase(), orderid)
       : null;
     if (!notification) throw new DomainError('notification_not_found');
+    // Sent again, it would only be not sent again: refused before anything is started.
+    const target = await this.notifications.findDeliveryTarget(notification.id);
+    if (target?.order && target.account && callbackUrlOf(target.order, target.account) === null) {
+      throw new DomainError('no_callback_url');
+    }
     const account = await this.ownership.accountEmailOf(caller, order);
     // The creation's `confirmed` is queued by the order's workflow: started first, it comes first.
     await this.starts.ensureStarted(order, account);

@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'unauthenticated'
   | 'order_not_found'
   | 'notification_not_found'
+  | 'no_callback_url'
   | 'document_link_invalid'
   | 'document_link_expired'
   | 'test_mode_only'

@@ -42,6 +42,9 @@ export const ERROR_MESSAGES: Record<ClientErrorCode, (d: Details) => string> = {
   unauthenticated: () => "Jeton d'accès manquant, invalide ou expiré",
   order_not_found: () => 'Commande introuvable',
   notification_not_found: () => 'Notification introuvable',
+  no_callback_url: () =>
+    'Ni la commande ni le compte n’ont d’URL de rappel : la notification ne peut pas être envoyée. ' +
+    'Elle pourra être relivrée une fois l’URL de rappel du compte définie',
   document_link_invalid: () => 'Lien de document invalide',
   document_link_expired: () =>
     'Ce lien de document a expiré : relancez la notification pour obtenir un nouveau lien',

@@ -36,8 +36,11 @@ export interface LifecycleStack {
   syndicExtranetUrl: string;
   account: SignedInAccount;
   env: Record<string, string>;
-  /** Creates an order of the stack's account (the fixture body with `overrides`); returns its id. */
-  createOrder(overrides: Record<string, unknown>): Promise<string>;
+  /**
+   * Creates an order of the stack's account, or of `of` (the fixture body with `overrides`); returns its
+   * id.
+   */
+  createOrder(overrides: Record<string, unknown>, of?: SignedInAccount): Promise<string>;
   /** The order's state as the API reports it. */
   stateOf(orderid: string): Promise<string>;
   /** The order's persisted transitions, as `from>to` (`>confirmed` for the first). */
@@ -91,8 +94,8 @@ export async function startLifecycleStack(
     syndicExtranetUrl: syndicExtranet.url,
     account,
     env: fullEnv,
-    async createOrder(overrides) {
-      const res = await stack.http.post('/order/', orderBody(overrides), account.headers);
+    async createOrder(overrides, of = account) {
+      const res = await stack.http.post('/order/', orderBody(overrides), of.headers);
       if (res.status !== 200) throw new Error(`order creation answered ${res.status}: ${res.text}`);
       return (res.json as { payload: { orderid: string } }).payload.orderid;
     },

@@ -1,5 +1,6 @@
 import { ServiceError } from '@libs/platform/domain-error';
 import { type SecretBox } from '@libs/security/secret-box';
+import { callbackUrlOf } from './callback-url';
 import { type DeliveryAttemptObserver, type ObservedAttempt } from './delivery-attempt-observer';
 import { type DeliveryOutcome } from './delivery-outcome';
 import { type NotificationPayloadBuilder } from './notification-payload.builder';
@@ -110,7 +111,7 @@ export class NotificationDeliveryService {
         `no order ${notification.orderid} for notification ${notificationId}`,
       );
     if (!account) throw new NotificationNotFoundError(`no account for order ${order.orderid}`);
-    const url = order.callbackUrl || account.callbackUrl;
+    const url = callbackUrlOf(order, account);
     if (!url) {
       // Settled, apart from failures: nothing to retry, no endpoint to alert about, but the delivery
       // log and the worker's log say why nothing arrived.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Page, type Response } from 'playwright-core';
+import { notificationRedeliveryWorkflowId } from '@libs/notifications/notification-workflow.contract';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { OrderRepository } from '@libs/orders/order.repository';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
@@ -8,6 +9,7 @@ import { closedPort } from '../../support/closed-port';
 import { type ConsoleBrowserStack, startConsoleBrowserStack } from '../../support/console-operators';
 import { pdfBytes, uploadItem } from '../../support/document-fixtures';
 import { type LifecycleStack } from '../../support/lifecycle-stack';
+import { createTestAccount, signIn } from '../../support/test-accounts';
 import { waitFor } from '../../support/wait-for';
 
 /**
@@ -62,6 +64,15 @@ describe('operator console: refused forms and outages', () => {
   const submit = async (button: string): Promise<Response> => {
     const answer = page.waitForResponse((res) => res.request().method() === 'POST');
     await page.getByRole('button', { name: button }).click();
+    return answer;
+  };
+  /** Clicks _Renvoyer_ on the notification row of `status` and returns the answer to its POST. */
+  const redeliver = async (status: string): Promise<Response> => {
+    const answer = page.waitForResponse((res) => res.request().method() === 'POST');
+    await page
+      .locator('#notifications tr', { hasText: status })
+      .getByRole('button', { name: 'Renvoyer' })
+      .click();
     return answer;
   };
   const valueOf = (name: string) => page.locator(`[name="${name}"]`).inputValue();
@@ -254,6 +265,32 @@ describe('operator console: refused forms and outages', () => {
     expect(stored.filter((document) => document.source === 'operator')).toEqual([]);
   });
 
+  it('refuses a redelivery, on the order page, while neither the order nor its account has a callback URL', async () => {
+    // It answered "Notification renvoyée" and audited it, while all it could do was not send it again.
+    const withoutUrl = await signIn(stack.api, await createTestAccount(stack.api));
+    const orderid = await stack.createOrder({ test_mode: true }, withoutUrl);
+    const confirmed = await waitFor(
+      async () =>
+        (
+          (await stack.api.dataSource.query(
+            `SELECT id FROM notifications WHERE orderid = $1 AND status = 'confirmed' AND not_sent_at IS NOT NULL`,
+            [orderid],
+          )) as { id: string }[]
+        )[0],
+      { what: 'confirmed not sent' },
+    );
+    await page.goto(`${orderPage(orderid)}#notifications`);
+    expect((await redeliver('confirmed')).status()).toBe(409);
+    await waitForText(page, 'Ni la commande ni le compte n’ont d’URL de rappel');
+    expect(await page.locator('h1').innerText()).toContain(orderid);
+    expect(await page.content()).not.toContain('Notification renvoyée');
+    await saveScreenshot(page, 'console-redelivery-no-callback-url');
+    expect(await auditOf(orderid)).toEqual([]);
+    await expect(
+      stack.api.temporal.workflow.getHandle(notificationRedeliveryWorkflowId(confirmed.id)).describe(),
+    ).rejects.toMatchObject({ name: 'WorkflowNotFoundError' });
+  });
+
   describe('with Temporal unreachable', () => {
     // An API process of the same stack that cannot reach Temporal; the operator's session is the
     // database's, valid there too.
@@ -269,12 +306,7 @@ describe('operator console: refused forms and outages', () => {
       const orderid = await assistedOrder();
       await waitFor(() => stack.receiver.forOrder(orderid).length > 0, { what: 'confirmed delivered' });
       await page.goto(`${down.baseUrl}/console/orders/${orderid}#notifications`);
-      const answer = page.waitForResponse((res) => res.request().method() === 'POST');
-      await page
-        .locator('#notifications tr', { hasText: 'confirmed' })
-        .getByRole('button', { name: 'Renvoyer' })
-        .click();
-      expect((await answer).status()).toBe(503);
+      expect((await redeliver('confirmed')).status()).toBe(503);
       await waitForText(page, 'Service temporairement indisponible');
       expect(await page.content()).not.toContain('Notification renvoyée');
       expect(await auditOf(orderid)).toEqual([]);
@@ -283,10 +315,7 @@ describe('operator console: refused forms and outages', () => {
 
       // Temporal reachable: sent again, and audited.
       await page.goto(`${orderPage(orderid)}#notifications`);
-      await page
-        .locator('#notifications tr', { hasText: 'confirmed' })
-        .getByRole('button', { name: 'Renvoyer' })
-        .click();
+      expect((await redeliver('confirmed')).status()).toBe(303);
       await waitForText(page, 'Notification renvoyée.');
       await waitFor(() => stack.receiver.forOrder(orderid).length === 2, { what: 'confirmed sent again' });
       expect(await auditOf(orderid)).toEqual(['notification_redelivered']);

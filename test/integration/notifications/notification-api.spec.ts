@@ -302,8 +302,19 @@ describe('notifications API: delivery log, redelivery, test events, signed docum
         });
       }
 
-      await accountAdministration(stack.api).setCallbackUrl(test.email, stack.receiver.url);
+      // Asked while there is still no URL anywhere, a redelivery could only be not sent again: refused,
+      // and nothing started.
       const done = log[2]!;
+      expectError(
+        await stack.http.post(`/order/${orderid}/notifications/${done.id}/redeliver`, {}, account.headers),
+        409,
+        /^Ni la commande ni le compte n’ont d’URL de rappel : la notification ne peut pas être envoyée\./,
+      );
+      await expect(
+        stack.api.temporal.workflow.getHandle(notificationRedeliveryWorkflowId(done.id)).describe(),
+      ).rejects.toMatchObject({ name: 'WorkflowNotFoundError' });
+
+      await accountAdministration(stack.api).setCallbackUrl(test.email, stack.receiver.url);
       const res = await stack.http.post(
         `/order/${orderid}/notifications/${done.id}/redeliver`,
         {},

@@ -66,7 +66,8 @@ const NOTIFICATION_LOG_ENTRY_SCHEMA = describeSchema(NotificationLogEntry, {
     nullable: true,
     description:
       'Date à laquelle la notification a été close sans envoi, faute d’URL de rappel (ni la commande ni le ' +
-      'compte n’en ont) : ni livrée ni en échec, elle part si on la relivre une fois l’URL configurée',
+      'compte n’en ont) : ni livrée ni en échec, elle part si on la relivre une fois l’URL configurée ' +
+      '(avant, la relivraison est refusée : 409)',
     example: null,
   },
   status: { type: String, enum: ORDER_STATES, description: 'État notifié', example: 'done' },

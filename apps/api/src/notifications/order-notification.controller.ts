@@ -71,6 +71,12 @@ export class OrderNotificationController {
         description: 'Commande ou notification inconnue',
         examples: ['orderNotFound', 'notificationNotFound'],
       },
+      409: {
+        description:
+          'Ni la commande ni le compte n’ont d’URL de rappel : rien ne pourrait être envoyé (la ' +
+          'notification reste `not_sent`)',
+        examples: ['noCallbackUrl'],
+      },
     },
   })
   async redeliver(

@@ -46,6 +46,7 @@ export const ERROR_EXAMPLES = {
   idempotencyKeyUnverifiable: errorEnvelopeExample(ERROR_MESSAGES.idempotency_key_unverifiable({})),
   testModeOnly: errorEnvelopeExample(ERROR_MESSAGES.test_mode_only({})),
   notificationNotFound: errorEnvelopeExample(ERROR_MESSAGES.notification_not_found({})),
+  noCallbackUrl: errorEnvelopeExample(ERROR_MESSAGES.no_callback_url({})),
   notFound: errorEnvelopeExample(ERROR_MESSAGES.route_not_found({})),
   payloadTooLarge: errorEnvelopeExample(ERROR_MESSAGES.payload_too_large({})),
   unsupportedMediaType: errorEnvelopeExample(ERROR_MESSAGES.unsupported_media_type({})),

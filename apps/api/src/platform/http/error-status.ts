@@ -20,6 +20,7 @@ export const ERROR_STATUS: Record<ClientErrorCode, number> = {
   idempotency_conflict: 409,
   idempotency_key_unverifiable: 409,
   invalid_state: 409,
+  no_callback_url: 409,
   order_closed: 409,
   document_not_ready: 409,
   dossier_not_available: 409,
