@@ -606,11 +606,18 @@ export const CONSOLE_TEXTS = {
     notificationColumns: {
       created: 'Créée le',
       status: 'Statut',
-      delivered: 'Remise le',
+      outcome: 'Remise',
       attempts: 'Tentatives',
       lastError: 'Dernière erreur',
     },
     attempt: (at: string, status: string, latency: string) => `${at} — ${status} — ${latency}`,
+    /** The four conditions of a notification in the delivery log (README, Notifications). */
+    notificationOutcome: {
+      delivered: (at: string) => `remise le ${at}`,
+      failed: (at: string) => `abandonnée le ${at}`,
+      notSent: (at: string) => `non envoyée le ${at} : ni la commande ni le compte n’ont d’URL de rappel`,
+      pending: 'en cours d’envoi',
+    },
     notificationStatus: (state: string, code: string, test: boolean) =>
       `${state} (${code}${test ? ', notification de test' : ''})`,
     redeliver: 'Renvoyer',

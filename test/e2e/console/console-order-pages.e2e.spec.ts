@@ -4,6 +4,7 @@ import { saveScreenshot, waitForText } from '../../support/browser';
 import { type ConsoleBrowserStack, startConsoleBrowserStack } from '../../support/console-operators';
 import { pdfBytes } from '../../support/document-fixtures';
 import { type LifecycleStack } from '../../support/lifecycle-stack';
+import { createTestAccount, signIn } from '../../support/test-accounts';
 import { waitFor } from '../../support/wait-for';
 
 /**
@@ -52,6 +53,43 @@ describe('operator console: what the pages say of an order', () => {
     await page.goto(`${stack.api.baseUrl}/console/orders/${orderid}`);
     const statuses = await page.locator('#notifications tbody tr td:nth-child(2)').allInnerTexts();
     expect(statuses).toEqual(['confirmée (confirmed)', 'reçue (received)', 'terminée (done)']);
+  });
+
+  it('says a notification was not sent for want of a callback URL, in French, and one delivered when it was', async () => {
+    // The table printed the delivery log's English last_error, and "—" where it was delivered or not.
+    const withoutUrl = await signIn(stack.api, await createTestAccount(stack.api));
+    const orderid = await stack.createOrder({ test_mode: true }, withoutUrl);
+    await waitFor(
+      async () =>
+        (
+          (await stack.api.dataSource.query(
+            `SELECT count(*)::int AS n FROM notifications WHERE orderid = $1 AND not_sent_at IS NOT NULL`,
+            [orderid],
+          )) as { n: number }[]
+        )[0]!.n === 3,
+      { what: 'three notifications not sent' },
+    );
+    await page.goto(`${stack.api.baseUrl}/console/orders/${orderid}#notifications`);
+    const outcomes = await page.locator('#notifications tbody tr td:nth-child(3)').allInnerTexts();
+    expect(outcomes).toHaveLength(3);
+    for (const outcome of outcomes) {
+      expect(outcome).toMatch(
+        /^non envoyée le \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d : ni la commande ni le compte n’ont d’URL de rappel$/,
+      );
+    }
+    expect(await page.locator('#notifications').innerText()).not.toContain('not sent');
+    await saveScreenshot(page, 'console-notifications-not-sent');
+
+    const delivered = await sandboxOrder();
+    await waitFor(() => stack.receiver.forOrder(delivered).length === 3, { what: 'three delivered' });
+    await waitFor(
+      async () => {
+        await page.goto(`${stack.api.baseUrl}/console/orders/${delivered}#notifications`);
+        const cells = await page.locator('#notifications tbody tr td:nth-child(3)').allInnerTexts();
+        return cells.length === 3 && cells.every((cell) => /^remise le \d\d\/\d\d\/\d{4} /.test(cell));
+      },
+      { what: 'three notifications delivered on the page' },
+    );
   });
 
   it('words the timeline and the operators’ journal in French, without the keys and JSON they are stored as', async () => {

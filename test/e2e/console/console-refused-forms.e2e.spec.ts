@@ -281,7 +281,10 @@ describe('operator console: refused forms and outages', () => {
     );
     await page.goto(`${orderPage(orderid)}#notifications`);
     expect((await redeliver('confirmed')).status()).toBe(409);
-    await waitForText(page, 'Ni la commande ni le compte n’ont d’URL de rappel');
+    await waitForText(
+      page,
+      'Ni la commande ni le compte n’ont d’URL de rappel : la notification ne peut pas être envoyée.',
+    );
     expect(await page.locator('h1').innerText()).toContain(orderid);
     expect(await page.content()).not.toContain('Notification renvoyée');
     await saveScreenshot(page, 'console-redelivery-no-callback-url');

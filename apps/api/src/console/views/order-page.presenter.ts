@@ -3,6 +3,7 @@ import { type DirectOperatorAction, type OperatorActionKind } from '@libs/fulfil
 import { operatorRefusal } from '@libs/fulfilment/operator-action-rules';
 import { type SyndicAccess } from '@libs/fulfilment/operator-actions.service';
 import { type OperatorOrderView } from '@libs/fulfilment/operator-order.query';
+import { type NotificationLogEntry } from '@libs/notifications/log/notification-log-entry';
 import { type OperatorIdentity, canActOnOrders } from '@libs/operators/operator-identity';
 import { DOCUMENT_KINDS, type DocumentKind, statedKind } from '@libs/orders/document-kind';
 import { kindsNotExisting } from '@libs/orders/documents/document-existence';
@@ -239,7 +240,7 @@ export function presentOrderPage(input: OrderPageInput) {
         notification.status,
         notification.test,
       ),
-      delivered: formatDateTime(notification.delivered),
+      outcome: notificationOutcome(notification),
       attempts: notification.attempts.map((attempt) =>
         T.order.attempt(
           formatDateTime(attempt.attempted_at),
@@ -247,7 +248,8 @@ export function presentOrderPage(input: OrderPageInput) {
           attempt.latency_ms === null ? T.none : `${attempt.latency_ms} ms`,
         ),
       ),
-      lastError: notification.last_error ?? '',
+      // Not sent, the log's error says in English what the outcome says.
+      lastError: notification.not_sent === null ? (notification.last_error ?? '') : '',
       redeliverUrl: `${base}/notifications/${notification.id}/redeliver`,
     })),
     audit: view.audit.map((entry) => ({
@@ -263,6 +265,15 @@ export function presentOrderPage(input: OrderPageInput) {
 }
 
 export type OrderPage = ReturnType<typeof presentOrderPage>;
+
+/** Delivered, given up, not sent (no callback URL) or still being sent, with its date. */
+function notificationOutcome(notification: NotificationLogEntry): string {
+  const outcome = T.order.notificationOutcome;
+  if (notification.delivered !== null) return outcome.delivered(formatDateTime(notification.delivered));
+  if (notification.failed !== null) return outcome.failed(formatDateTime(notification.failed));
+  if (notification.not_sent !== null) return outcome.notSent(formatDateTime(notification.not_sent));
+  return outcome.pending;
+}
 
 function existenceState(mark: boolean | undefined): string {
   if (mark === undefined) return T.actions.existenceStated;
