@@ -308,28 +308,33 @@ export class NotificationRepository {
     orderid: string,
     page: { limit: number; afterId: string | null } | null = null,
   ): Promise<NotificationWithAttempts[]> {
-    const query = this.notifications
-      .createQueryBuilder('n')
-      .where('n.orderid = :orderid', { orderid })
-      .orderBy('n.createdAt', 'ASC')
-      .addOrderBy('n.id', 'ASC');
-    if (page !== null) query.limit(page.limit);
-    if (page?.afterId) {
-      query.andWhere(
-        '(n.created_at, n.id) > (SELECT c.created_at, c.id FROM notifications c WHERE c.id = :afterId)',
-        { afterId: page.afterId },
-      );
-    }
-    const notifications = await query.getMany();
-    if (notifications.length === 0) return [];
-    const attempts = await this.attempts.find({
-      where: { notificationId: In(notifications.map((n) => n.id)) },
-      order: { id: 'ASC' },
+    // Both reads in one snapshot: an attempt logged between them (its notification settled in the same
+    // statement) would show beside a notification read as not yet delivered.
+    return this.dataSource.transaction('REPEATABLE READ', async (tx) => {
+      const query = tx
+        .getRepository(NotificationEntity)
+        .createQueryBuilder('n')
+        .where('n.orderid = :orderid', { orderid })
+        .orderBy('n.createdAt', 'ASC')
+        .addOrderBy('n.id', 'ASC');
+      if (page !== null) query.limit(page.limit);
+      if (page?.afterId) {
+        query.andWhere(
+          '(n.created_at, n.id) > (SELECT c.created_at, c.id FROM notifications c WHERE c.id = :afterId)',
+          { afterId: page.afterId },
+        );
+      }
+      const notifications = await query.getMany();
+      if (notifications.length === 0) return [];
+      const attempts = await tx.getRepository(NotificationAttemptEntity).find({
+        where: { notificationId: In(notifications.map((n) => n.id)) },
+        order: { id: 'ASC' },
+      });
+      return notifications.map((notification) => ({
+        notification,
+        attempts: attempts.filter((a) => a.notificationId === notification.id),
+      }));
     });
-    return notifications.map((notification) => ({
-      notification,
-      attempts: attempts.filter((a) => a.notificationId === notification.id),
-    }));
   }
 }
 

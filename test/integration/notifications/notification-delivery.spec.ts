@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { createNotificationDeliveryService } from '@libs/notifications/delivery/notification-delivery.factory';
+import { type EntitySubscriberInterface } from 'typeorm';
 import { type NotificationAttemptEntity } from '@libs/persistence/entities/notification-attempt.entity';
+import { NotificationEntity } from '@libs/persistence/entities/notification.entity';
 import { closedPort } from '../../support/closed-port';
 import {
   type NotificationTestKit,
@@ -210,6 +212,46 @@ describe('notification delivery: retries, log and outcomes', () => {
         lastError: null,
         deliveredAt: new Date('2026-11-27T08:00:01Z'),
       });
+    });
+
+    it('reads the log as of one moment, though an attempt is logged between its two reads', async () => {
+      // The log reads the notifications, then their attempts: an attempt logged in between (a delivery
+      // answered meanwhile) showed its HTTP 200 beside a notification not delivered.
+      const { ids, orderid } = await queueOf(1);
+      const at = new Date('2026-11-27T09:00:00Z');
+      let between: Promise<void> | null = null;
+      const loggedBetween: EntitySubscriberInterface<NotificationEntity> = {
+        listenTo: () => NotificationEntity,
+        afterLoad: () =>
+          (between ??= kit.notifications.recordAttempts([
+            {
+              attempt: {
+                notificationId: ids[0]!,
+                attemptedAt: at,
+                url: receiver.url(),
+                httpStatus: 200,
+                latencyMs: 5,
+                error: null,
+                responseExcerpt: null,
+              },
+              settled: { kind: 'delivered', at },
+            },
+          ])),
+      };
+      kit.dataSource.subscribers.push(loggedBetween);
+      let log: Awaited<ReturnType<typeof kit.notifications.listForOrder>>;
+      try {
+        log = await kit.notifications.listForOrder(orderid);
+      } finally {
+        kit.dataSource.subscribers.splice(kit.dataSource.subscribers.indexOf(loggedBetween), 1);
+      }
+      expect(between).not.toBeNull();
+      expect(log.map((n) => [n.notification.deliveredAt, n.attempts.length])).toEqual([[null, 0]]);
+      const [after] = await kit.notifications.listForOrder(orderid);
+      expect([after?.notification.deliveredAt, after?.attempts.map((a) => a.httpStatus)]).toEqual([
+        at,
+        [200],
+      ]);
     });
 
     it('starts no attempt once told to stop, and logs what was sent when a later one throws', async () => {
