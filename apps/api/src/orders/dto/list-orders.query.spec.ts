@@ -30,11 +30,14 @@ describe('ListOrdersQuery validation', () => {
     expect(validate({ limit: '100' }).limit).toBe(100);
   });
 
-  it.each(['0', '101', 'x', '2.5', '-3'])('refuses limit=%s, naming the parameter', (limit) => {
-    const error = rejection({ limit });
-    expect(error.code).toBe('validation_failed');
-    expect(error.detailText).toBe("Le champ 'limit' doit être un entier entre 1 et 100");
-  });
+  it.each(['0', '101', 'x', '2.5', '-3', '', '0x10', '1e1', ' 5', '+5', ['5', '6']])(
+    'refuses limit=%j, naming the parameter',
+    (limit) => {
+      const error = rejection({ limit });
+      expect(error.code).toBe('validation_failed');
+      expect(error.detailText).toBe("Le champ 'limit' doit être un entier entre 1 et 100");
+    },
+  );
 
   it('accepts each published state as a filter and nothing else', () => {
     for (const state of ['confirmed', 'received', 'waiting', 'done', 'need-refresh']) {

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
 import { PATH } from '../../platform/http/dto-validation.pipe';
@@ -13,7 +13,14 @@ export class PageQuery {
     description: 'Taille de la page (20 commandes ou 100 notifications par défaut)',
   })
   @IsOptional()
-  @Type(() => Number)
+  // Decimal digits only: Number() would also take '0x10', '1e1' or ' 5' for a page size.
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^[0-9]{1,3}$/.test(value)
+      ? Number(value)
+      : value === undefined
+        ? value
+        : NaN,
+  )
   @Max(100, { message: M.integerRange(PATH, 1, 100) })
   @Min(1, { message: M.integerRange(PATH, 1, 100) })
   @IsInt({ message: M.integerRange(PATH, 1, 100) })
