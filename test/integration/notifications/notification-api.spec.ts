@@ -372,6 +372,11 @@ describe('notifications API: delivery log, redelivery, test events, signed docum
       expect(await new OrderRepository(stack.api.dataSource).listEvents(orderid)).toHaveLength(
         eventsBefore.length,
       );
+      // The receiver had the last one before its attempt was logged: wait for the log too.
+      await waitFor(
+        async () => (await logOf(orderid)).filter((n) => n.test).every((n) => n.delivered !== null),
+        { what: 'the test notifications logged as delivered' },
+      );
       const log = await logOf(orderid);
       expect(log.filter((n) => n.test).map((n) => n.status)).toEqual([...ORDER_STATES]);
       expect(log.filter((n) => n.test).every((n) => n.delivered !== null)).toBe(true);
