@@ -5,7 +5,7 @@ import { REPO_ROOT } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
 
 interface SandboxStats {
-  requests: Record<string, number>;
+  requests: { total: number; byRoute: Record<string, number> };
   downloads: Record<string, number>;
 }
 
@@ -49,15 +49,22 @@ describe('order processing under faults', () => {
       stdio: 'ignore',
     });
     try {
-      // Every extranet answer now takes 2 s: the order is caught in the middle of its collection.
+      // Every extranet answer now takes 700 ms: the order is caught in the middle of its collection,
+      // while the extranet holds its listing. The sandbox runs in this process and counts the listing
+      // as it comes, so a kill as soon as it is counted falls before any download is asked for. A kill
+      // timed by the order's state, read through the API and the database, came once a download was
+      // under way whenever that read was slow, and a download cut short is rightly fetched again.
       await admin('faults', { mode: 'slow', count: 1000, latencyMs: 700 });
       const orderid = await createOrder('hugo.killed');
-      await waitFor(async () => (await stack.stateOf(orderid)) === 'received', {
-        what: 'received',
+      await waitFor(async () => ((await admin('stats')).requests.byRoute['GET /api/v1/documents'] ?? 0) > 0, {
+        what: 'the listing asked for',
         timeoutMs: 60_000,
+        intervalMs: 10,
       });
       worker.kill('SIGKILL');
       await new Promise((resolve) => worker.once('exit', resolve));
+      // Its statement collected, its documents not yet.
+      expect(await stack.stateOf(orderid)).toBe('received');
       await admin('faults', { mode: 'none' });
       await stack.startWorker();
       await waitFor(async () => (await stack.stateOf(orderid)) === 'done', {
