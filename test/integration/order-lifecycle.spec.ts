@@ -26,7 +26,18 @@ describe('order lifecycle (API, worker, sandbox extranet and Temporal, all real)
       payload: { pending: boolean; refreshed: boolean };
     };
     expect(record.payload).toMatchObject({ pending: false, refreshed: false });
-    const description = await stack.api.temporal.workflow.getHandle(orderWorkflowId(orderid)).describe();
+    // The workflow sets the search attribute after the transition is recorded and its notification
+    // queued, once that step's task completes: the notifications may all be in before it is.
+    const workflow = stack.api.temporal.workflow.getHandle(orderWorkflowId(orderid));
+    const description = await waitFor(
+      async () => {
+        const current = await workflow.describe();
+        return current.typedSearchAttributes.get(ORDER_SEARCH_ATTRIBUTES.orderState) === 'done'
+          ? current
+          : null;
+      },
+      { what: 'the orderState search attribute done' },
+    );
     expect(description.typedSearchAttributes.get(ORDER_SEARCH_ATTRIBUTES.orderState)).toBe('done');
     await recordWorkflowHistory(
       stack.api.config.temporal.address,
