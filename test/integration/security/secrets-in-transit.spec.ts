@@ -192,19 +192,29 @@ describe('secrets in Temporal, the database and the logs', () => {
 
   describe('Temporal history', () => {
     it('holds every payload encrypted; only the search attributes are in clear, and carry nothing secret', async () => {
+      const sentOf = (payloads: FoundPayload[]) =>
+        payloads.filter((p) => !isSearchAttribute(p) && !isLocalActivityMarkerData(p));
+      const resultsOf = (sent: FoundPayload[]) =>
+        sent.filter((p) => /markerRecordedEventAttributes\.details\.result\./.test(p.path));
       for (const orderid of [extranetOrder, uploadOrder]) {
-        const payloads = payloadsOf(await rawHistory(orderid));
+        // A local activity's marker enters the history once its workflow task completes: the order's
+        // last steps and the `done` attempt may still be on their way when the `done` is received.
+        const payloads = await waitFor(
+          async () => {
+            const all = payloadsOf(await rawHistory(orderid));
+            return sentOf(all).length >= 10 && resultsOf(sentOf(all)).length > 3 ? all : null;
+          },
+          { what: `the local activities' results in the histories of ${orderid}` },
+        );
         for (const marker of payloads.filter(isLocalActivityMarkerData)) {
           const fields = Object.keys(JSON.parse(Buffer.from(marker.data).toString()) as object);
           expect(fields.filter((field) => !LOCAL_ACTIVITY_MARKER_KEYS.includes(field))).toEqual([]);
         }
-        const sent = payloads.filter((p) => !isSearchAttribute(p) && !isLocalActivityMarkerData(p));
+        const sent = sentOf(payloads);
         // The upload order's histories hold 10 payloads or more (its database steps and notification
         // attempts are local activities: their results are in the markers, and must be encrypted).
         expect(sent.length).toBeGreaterThanOrEqual(10);
-        expect(
-          sent.filter((p) => /markerRecordedEventAttributes\.details\.result\./.test(p.path)).length,
-        ).toBeGreaterThan(3);
+        expect(resultsOf(sent).length).toBeGreaterThan(3);
         expect(sent.filter((p) => encodingOf(p) !== ENCRYPTED_ENCODING).map((p) => p.path)).toEqual([]);
         const attributes = payloads.filter(isSearchAttribute).map((p) => Buffer.from(p.data).toString());
         expect(attributes.join()).toContain(orderid);
