@@ -12,6 +12,14 @@ const TOO_DEEP = {
   success: false,
 };
 
+/**
+ * "At once": bounds that catch the minutes a hostile body used to hold the API for, far above what a
+ * loaded 2-core machine takes (up to 2.3 s for a 28 MB body, 0.9 s for a health check meanwhile, with
+ * other processes busy on both cores). How fast it is, is the benchmark's (its hostile-bodies phase).
+ */
+const AT_ONCE_MS = 10_000;
+const HEALTH_MEANWHILE_MS = 3_000;
+
 /** Deep nesting ending in a bad token: the body that made the error-position search take minutes. */
 function deepHostileBody(bytes: number): Buffer {
   const body = Buffer.alloc(bytes, '[');
@@ -63,10 +71,10 @@ describe('before authentication', () => {
     const res = await hostile;
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual(INVALID_KEY);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(Date.now() - started).toBeLessThan(AT_ONCE_MS);
     // The test's own process sends the body too: well above what `npm run bench` measures across
     // processes, and well below the two minutes the request used to block everything for.
-    expect(Math.max(...latencies)).toBeLessThan(1_000);
+    expect(Math.max(...latencies)).toBeLessThan(HEALTH_MEANWHILE_MS);
   });
 
   it('answers the same body at once with a valid key and no token', async () => {
@@ -78,7 +86,7 @@ describe('before authentication', () => {
       signal: AbortSignal.timeout(20_000),
     });
     expect(res.status).toBe(401);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(Date.now() - started).toBeLessThan(AT_ONCE_MS);
   });
 
   // Each request announces a body beyond 30 MiB and sends 1 KiB of it: the answer must come without the rest.
@@ -222,7 +230,7 @@ describe('before authentication', () => {
       expect(res.status).toBe(400);
       expect(res.json).toEqual(TOO_DEEP);
     }
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(Date.now() - started).toBeLessThan(AT_ONCE_MS);
   });
 
   it('locates a syntax error at the end of a 28 MB body in one pass', async () => {
@@ -239,6 +247,6 @@ describe('before authentication', () => {
       payload: null,
       success: false,
     });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(AT_ONCE_MS);
   });
 });
