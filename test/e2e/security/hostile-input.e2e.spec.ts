@@ -346,11 +346,13 @@ describe('hostile input on every route', () => {
     );
     // The counterexample itself can be megabytes: report the failure, and the seed to replay it.
     if (run.failed) throw new Error(`${String(run.errorInstance).slice(0, 2000)} (FUZZ_SEED=${seed})`);
-    expect(Date.now() - started).toBeLessThan(50_000);
+    // Against requests held for seconds (a hang, a quadratic path): the 3,000 took 55 to 74 s with other
+    // processes busy on both cores of this machine. How fast the API answers is the benchmark's.
+    expect(Date.now() - started).toBeLessThan(100_000);
     gc();
     // Bounded: a leak of even a few bytes per request over thousands of them would show.
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
-  });
+  }, 180_000);
 
   it('refuses the classic hostile bodies on every route, authenticated or not', async () => {
     for (const route of routes) {
