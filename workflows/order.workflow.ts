@@ -156,6 +156,15 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   let interrupted: boolean;
   let uploadsArrived = false;
   const turns = new TransitionTurns();
+  /**
+   * A local step of the collection; in its turn on runs started since `localStepsTakeTurns`. Handlers
+   * cancel the collection in their own turn only, so never while one of these runs: cancelling a local
+   * activity that completes while the worker runs the handler's activation fails the workflow task
+   * (Core has recorded the result, and refuses the cancellation: "Invalid transition in state
+   * machine"). Activities and timers take a late cancellation in their stride.
+   */
+  const localStep = <T>(run: () => Promise<T>): Promise<T> =>
+    input.localStepsTakeTurns === true ? turns.run(run) : run();
   let closing = false;
   let collection: CancellationScope | null = null;
   // The creation's `confirmed` notification heads the order's queue: its turn is taken before the
@@ -257,11 +266,11 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
       const listed = await extranet.listExtranetDocuments(orderid, version);
       if (listed.length > 0) await downloads.downloadExtranetDocuments(orderid, version, listed);
     }
-    return local.findMissingDocuments(orderid, version);
+    return localStep(() => local.findMissingDocuments(orderid, version));
   }
 
   async function finish(version: number): Promise<void> {
-    await local.generatePreStatement(orderid, version, Date.now());
+    await localStep(() => local.generatePreStatement(orderid, version, Date.now()));
     await transition('pre-statement-generated');
     c.doneAt = Date.now();
   }
@@ -276,10 +285,10 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
 
   /** Drives the order from its current state until it rests (done, waiting for a refresh, assisted). */
   async function advance(): Promise<Outcome> {
-    const { method, version } = await local.loadOrderSnapshot(orderid);
+    const { method, version } = await localStep(() => local.loadOrderSnapshot(orderid));
     c.version = version;
     if (routes && c.fulfilment === undefined) {
-      const decision = await local.routeFulfilment(orderid, version);
+      const decision = await localStep(() => local.routeFulfilment(orderid, version));
       c.fulfilment = decision.mode;
       if (decision.mode === 'assisted') return 'idle';
     }
@@ -393,7 +402,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
         await condition(() => settled || uploadsArrived);
         if (settled) break;
         uploadsArrived = false;
-        const missing = await local.findMissingDocuments(orderid, version);
+        const missing = await localStep(() => local.findMissingDocuments(orderid, version));
         if (missing.length === 0) {
           poll.cancel();
           await outcome;
@@ -405,7 +414,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
       else noteFailedPoll(failed.error);
     }
     uploadsArrived = false;
-    return local.findMissingDocuments(orderid, version);
+    return localStep(() => local.findMissingDocuments(orderid, version));
   }
 
   async function fetchNewDocuments(version: number, until: number): Promise<void> {

@@ -1,9 +1,10 @@
 import { condition } from '@temporalio/workflow';
 
 /**
- * Mutual exclusion inside one workflow run, first come first served: the order's transitions and the
- * refresh update handlers take turns, so one state change (and its notification) is fully recorded
- * and queued before the next begins.
+ * Mutual exclusion inside one workflow run, first come first served: the order's transitions, its
+ * update handlers and its collection's local steps take turns, so one state change (and its
+ * notification) is fully recorded and queued before the next begins, and no handler cancels the
+ * collection while a local step of it runs.
  *
  * A flag awaited with `condition(() => !locked)` is not a lock: the SDK resolves every condition that
  * holds in one pass, so all waiters woke together and eight concurrent refreshes applied at once

@@ -93,6 +93,14 @@ export interface OrderWorkflowInput {
    * started before poll where their histories did.
    */
   boundsWaitingPolls?: boolean;
+  /**
+   * Set on runs started since the collection's local steps take their turn with the transitions and the
+   * handlers: a refresh or an operator's action cancelled the collection while a local step of it ran,
+   * and when the step completed during the handler's activation the workflow task failed as
+   * non-deterministic and the run was replayed. Runs started before run their local steps where their
+   * histories did.
+   */
+  localStepsTakeTurns?: boolean;
   carried?: CarriedOrderState;
 }
 

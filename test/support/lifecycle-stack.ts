@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { quietWorkerLogs } from './quiet-worker-logs';
 import { startSandboxExtranet } from '@apps/extranet-sandbox/src/sandbox-server';
 import { createWorkerRuntime } from '@apps/worker/src/worker.composition';
 import { type AppConfig, loadConfig } from '@libs/platform/config/app-config';
@@ -129,17 +129,4 @@ export async function startLifecycleStack(
   };
   await stack.startWorker();
   return stack;
-}
-
-let runtimeInstalled = false;
-
-/** The SDK logs every worker state change at INFO; tests only want warnings. */
-function quietWorkerLogs(): void {
-  if (runtimeInstalled) return;
-  runtimeInstalled = true;
-  try {
-    Runtime.install({ logger: new DefaultLogger('ERROR') });
-  } catch {
-    // Already installed by an earlier test file in this process.
-  }
 }

@@ -38,6 +38,7 @@ export class TemporalOrderWorkflowStarter implements OrderWorkflowStarter {
       | 'routesFulfilment'
       | 'keepsEarlyUploads'
       | 'boundsWaitingPolls'
+      | 'localStepsTakeTurns'
     >,
   ): Promise<void> {
     const input: OrderWorkflowInput = {
@@ -47,6 +48,7 @@ export class TemporalOrderWorkflowStarter implements OrderWorkflowStarter {
       routesFulfilment: true,
       keepsEarlyUploads: true,
       boundsWaitingPolls: true,
+      localStepsTakeTurns: true,
     };
     await startWorkflowOnce(
       this.client,
