@@ -9,7 +9,9 @@ const FAST = { name: 'Foncia', username: 'jeanne.martin', password: 'pw' };
 /**
  * Eight refreshes of one order at once. They used to enter the workflow's refresh handler together
  * (its lock woke every waiter at once): the run failed its workflow tasks with nondeterminism errors,
- * the refreshes answered 503, and the order stayed stuck. They now take turns.
+ * the refreshes answered 503, and the order stayed stuck. They now take turns. A rarer failed task
+ * stayed (CI, once): a refresh cancelled the collection while a local step of it completed; the
+ * collection's local steps take their turn too since (test/integration/local-activity-cancellation).
  */
 describe('concurrent refreshes of one order (API, worker, Temporal, all real)', () => {
   let stack: LifecycleStack;
