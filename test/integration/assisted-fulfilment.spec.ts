@@ -20,6 +20,7 @@ import { extractPdfText } from '../support/pdf-text';
 import { buildAccountStatement } from '../support/pre-statement-input.factory';
 import { waitFor } from '../support/wait-for';
 import { recordWorkflowHistory } from '../support/workflow-history-recorder';
+import { workflowTaskFailures } from '../support/workflow-task-failures';
 
 /**
  * A syndic's extranet that fails (500) while `failing`, and otherwise passes every request on to a real
@@ -576,7 +577,7 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
     expect(await auditActions(orderid)).toEqual(['statement_filed', 'released']);
     expect((await stateChanges(orderid)).filter((change) => change.endsWith('>done'))).toHaveLength(1);
     const history = await stack.api.temporal.workflow.getHandle(orderWorkflowId(orderid)).fetchHistory();
-    expect((history.events ?? []).filter((event) => event.workflowTaskFailedEventAttributes)).toEqual([]);
+    expect(workflowTaskFailures(history)).toEqual([]);
     // And the order still takes a refresh.
     const refreshed = await stack.http.post(`/order/${orderid}/refresh`, {}, stack.account.headers);
     expect(refreshed.status).toBe(200);

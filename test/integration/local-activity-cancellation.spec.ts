@@ -5,6 +5,7 @@ import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker
 import { type AppConfig, loadConfig } from '@libs/platform/config/app-config';
 import { quietWorkerLogs } from '../support/quiet-worker-logs';
 import { waitFor } from '../support/wait-for';
+import { workflowTaskFailures } from '../support/workflow-task-failures';
 import {
   type InterruptedStepActivities,
   interruptSignal,
@@ -92,11 +93,7 @@ describe('a local step its scope cancels while it completes (worker and Temporal
       const failedWorkflowTasks = await waitFor(
         async () => {
           const history = await handle.fetchHistory();
-          const failed = (history.events ?? []).flatMap((e) =>
-            e.workflowTaskFailedEventAttributes
-              ? [e.workflowTaskFailedEventAttributes.failure?.message ?? '']
-              : [],
-          );
+          const failed = workflowTaskFailures(history);
           const closed = (history.events ?? []).some((e) => e.workflowExecutionCompletedEventAttributes);
           return failed.length > 0 || closed ? failed : null;
         },

@@ -3,6 +3,7 @@ import { type TestResponse } from '../support/http-test-client';
 import { type LifecycleStack, startLifecycleStack } from '../support/lifecycle-stack';
 import { waitFor } from '../support/wait-for';
 import { recordWorkflowHistory } from '../support/workflow-history-recorder';
+import { workflowTaskFailures } from '../support/workflow-task-failures';
 
 const FAST = { name: 'Foncia', username: 'jeanne.martin', password: 'pw' };
 
@@ -35,7 +36,7 @@ describe('concurrent refreshes of one order (API, worker, Temporal, all real)', 
   /** The run's workflow tasks that failed (a nondeterminism error shows as one). */
   const failedWorkflowTasks = async (orderid: string): Promise<number> => {
     const history = await stack.api.temporal.workflow.getHandle(orderWorkflowId(orderid)).fetchHistory();
-    return (history.events ?? []).filter((e) => e.workflowTaskFailedEventAttributes).length;
+    return workflowTaskFailures(history).length;
   };
 
   const expectAppliedOneByOne = async (orderid: string, answers: TestResponse[]): Promise<void> => {
