@@ -12,11 +12,23 @@ export function retryAfterMs(header: string | null, now: Date): number | null {
   let delayMs: number;
   if (/^\d+$/.test(value)) delayMs = Number(value) * 1000;
   else {
-    // An HTTP-date names a weekday and GMT; Date.parse alone would accept far looser text.
-    if (!/^[A-Za-z]{3,9}, .+ GMT$/.test(value)) return null;
-    const at = Date.parse(value);
-    if (Number.isNaN(at)) return null;
+    const at = httpDateMs(value);
+    if (at === null) return null;
     delayMs = at - now.getTime();
   }
   return Math.min(MAX_RETRY_AFTER_MS, Math.max(MIN_RETRY_AFTER_MS, delayMs));
+}
+
+/**
+ * An HTTP-date in any of the three forms a recipient must accept (RFC 9110 §5.6.7): IMF-fixdate and
+ * RFC 850 name GMT; asctime names no zone but means UTC, which Date.parse would take as local time.
+ * Date.parse alone would accept far looser text, hence the shapes first.
+ */
+function httpDateMs(value: string): number | null {
+  let text: string;
+  if (/^[A-Za-z]{3,9}, .+ GMT$/.test(value)) text = value;
+  else if (/^[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/.test(value)) text = `${value} GMT`;
+  else return null;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : at;
 }
