@@ -222,6 +222,12 @@ describe('toNewOrder', () => {
           address: '  12 rue des Lilas ',
           city: ' Lyon ',
           owners: [{ firstname: ' Marie ', lastname: ' Dupont ' }],
+          invoice: {
+            address: ' 3 place Bellecour ',
+            city: 'Lyon\t',
+            zipcode: ' 69002',
+            lastname: 'Étude Martin  ',
+          },
           external_id: 42,
           lots: ' 12, 14 ',
           callback_url: 'https://hooks.example.fr/x',

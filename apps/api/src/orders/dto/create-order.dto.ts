@@ -307,11 +307,12 @@ export function toNewOrder(dto: CreateOrderDto): NewOrder {
     city: dto.city.trim(),
     zipcode: dto.zipcode,
     owners: dto.owners.map((o) => ({ firstname: o.firstname.trim(), lastname: o.lastname.trim() })),
+    // Trimmed like the property's own fields: stored and answered back as meant, not as padded.
     invoice: {
-      address: dto.invoice.address,
-      city: dto.invoice.city,
-      zipcode: dto.invoice.zipcode,
-      lastname: dto.invoice.lastname,
+      address: dto.invoice.address.trim(),
+      city: dto.invoice.city.trim(),
+      zipcode: dto.invoice.zipcode.trim(),
+      lastname: dto.invoice.lastname.trim(),
     },
     method: dto.method,
     syndic: syndic
