@@ -101,6 +101,7 @@ export class WebhookSender {
         headers: {
           'content-type': 'application/json',
           'user-agent': USER_AGENT,
+          ...basicAuthorization(url),
           ...signatureHeaders,
         },
         body: payload,
@@ -178,6 +179,25 @@ function closedUnanswered(error: unknown): boolean {
   };
   if (typeof code === 'string' && CLOSED_CONNECTION_CODES.has(code)) return true;
   return code === 'UND_ERR_SOCKET' && typeof socket?.bytesRead === 'number' && socket.bytesRead > 0;
+}
+
+/**
+ * A callback URL's `user:password@` sent as HTTP Basic credentials (RFC 7617, UTF-8), as curl and
+ * browsers do: such URLs were accepted, and without this their receivers saw requests without them.
+ */
+function basicAuthorization(url: URL): Record<string, string> {
+  if (!url.username && !url.password) return {};
+  const credentials = `${percentDecoded(url.username)}:${percentDecoded(url.password)}`;
+  return { authorization: `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}` };
+}
+
+function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    // A stray `%` is kept as typed.
+    return text;
+  }
 }
 
 function singleHeader(response: OutboundResponse, name: string): string | null {

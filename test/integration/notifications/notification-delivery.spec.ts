@@ -79,6 +79,32 @@ describe('notification delivery: retries, log and outcomes', () => {
     expect(notification?.deliveredAt).toBeInstanceOf(Date);
   });
 
+  it('sends the credentials of a callback URL as HTTP Basic, and logs the URL with its password masked', async () => {
+    // They were dropped: a receiver behind Basic authentication refused every notification.
+    const url = new URL(receiver.url());
+    url.username = 'étude';
+    url.password = 'p@ss:wörd';
+    const { id, orderid } = await notificationTo(url.href);
+    const before = receiver.requests.length;
+    receiver.respondWith(answer(204));
+    await expect(kit.deliveryService().attempt(id)).resolves.toEqual({ kind: 'delivered' });
+
+    const [sent] = receiver.requests.slice(before);
+    const expected = Buffer.from('étude:p@ss:wörd', 'utf8').toString('base64');
+    expect(sent!.headers.authorization).toBe(`Basic ${expected}`);
+    const [attempt] = await attemptsOf(orderid);
+    expect(attempt!.url).toBe(url.href.replace(encodeURIComponent('p@ss:wörd'), '***'));
+    expect(attempt!.url).not.toContain('p%40ss');
+  });
+
+  it('sends no authorization header to a callback URL without credentials', async () => {
+    const { id } = await notificationTo(receiver.url());
+    const before = receiver.requests.length;
+    receiver.respondWith(answer(204));
+    await expect(kit.deliveryService().attempt(id)).resolves.toEqual({ kind: 'delivered' });
+    expect(receiver.requests.slice(before)[0]!.headers.authorization).toBeUndefined();
+  });
+
   it('keeps the connection to a receiver for the next deliveries', async () => {
     receiver.respondWith(answer(200, 'ok'));
     const service = kit.deliveryService();
