@@ -2,6 +2,7 @@ import {
   type NotificationLogEntry,
   toNotificationLogEntry,
 } from '@libs/notifications/log/notification-log-entry';
+import { callbackUrlOf } from '@libs/notifications/delivery/callback-url';
 import { type NotificationRepository } from '@libs/notifications/notification.repository';
 import { type StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { isOrderId } from '@libs/orders/order-id';
@@ -23,6 +24,8 @@ import { type OperatorAuditRepository } from './operator-audit.repository';
 export interface OperatorOrderView {
   order: OrderEntity;
   accountEmail: string;
+  /** The order or its account has a callback URL: its notifications can be sent (again). */
+  notificationsSendable: boolean;
   /** The order as the fulfilment rules see it (operator-action-rules.ts), from its row. */
   fulfilment: FulfilmentView;
   /**
@@ -93,8 +96,8 @@ export class OperatorOrderQuery {
   async view(orderid: string): Promise<OperatorOrderView> {
     const order = isOrderId(orderid) ? await this.orders.findById(orderid) : null;
     if (!order) throw new DomainError('order_not_found');
-    const [accountEmail, documents, dossier, events, notifications, audit, preStatement] = await Promise.all([
-      this.orders.findAccountEmail(orderid),
+    const [account, documents, dossier, events, notifications, audit, preStatement] = await Promise.all([
+      this.orders.findAccountContact(orderid),
       this.documents.listForOrderVersion(orderid, order.version),
       this.documents.findDossier(orderid, order.version),
       this.orders.listEvents(orderid),
@@ -106,7 +109,8 @@ export class OperatorOrderQuery {
     const statement = readStoredStatement(order.statement);
     return {
       order,
-      accountEmail: accountEmail ?? '',
+      accountEmail: account?.email ?? '',
+      notificationsSendable: callbackUrlOf(order, { callbackUrl: account?.callbackUrl ?? null }) !== null,
       fulfilment: {
         state: order.state,
         fulfilment: order.fulfilmentMode,

@@ -77,11 +77,16 @@ export class OrderRepository {
 
   /** The email of the account the order belongs to. */
   async findAccountEmail(orderid: string): Promise<string | null> {
-    const rows: { email: string }[] = await this.dataSource.query(
-      `SELECT a.email FROM orders o JOIN accounts a ON a.id = o.account_id WHERE o.orderid = $1`,
+    return (await this.findAccountContact(orderid))?.email ?? null;
+  }
+
+  /** The order's account as its notifications see it: its email and its callback URL, if any. */
+  async findAccountContact(orderid: string): Promise<{ email: string; callbackUrl: string | null } | null> {
+    const rows: { email: string; callback_url: string | null }[] = await this.dataSource.query(
+      `SELECT a.email, a.callback_url FROM orders o JOIN accounts a ON a.id = o.account_id WHERE o.orderid = $1`,
       [orderid],
     );
-    return rows[0]?.email ?? null;
+    return rows[0] ? { email: rows[0].email, callbackUrl: rows[0].callback_url } : null;
   }
 
   /**

@@ -621,6 +621,8 @@ export const CONSOLE_TEXTS = {
     notificationStatus: (state: string, code: string, test: boolean) =>
       `${state} (${code}${test ? ', notification de test' : ''})`,
     redeliver: 'Renvoyer',
+    /** In place of _Renvoyer_ while neither the order nor its account has a callback URL. */
+    noCallbackUrl: 'Aucune URL de rappel',
     auditColumns: { at: 'Date', operator: 'Opérateur', action: 'Action', detail: 'Détail' },
   },
   actions: {

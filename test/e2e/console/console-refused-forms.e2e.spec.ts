@@ -279,7 +279,24 @@ describe('operator console: refused forms and outages', () => {
         )[0],
       { what: 'confirmed not sent' },
     );
+    // No _Renvoyer_ while there is nothing to send to.
     await page.goto(`${orderPage(orderid)}#notifications`);
+    const row = page.locator('#notifications tr', { hasText: 'confirmed' });
+    expect(await row.innerText()).toContain('Aucune URL de rappel');
+    expect(await row.getByRole('button', { name: 'Renvoyer' }).count()).toBe(0);
+    await saveScreenshot(page, 'console-notification-without-callback-url');
+
+    // A page read while the account had a URL, clicked once it has none: refused, not said to be sent.
+    const account = `SELECT account_id FROM orders WHERE orderid = $1`;
+    await stack.api.dataSource.query(
+      `UPDATE accounts SET callback_url = 'https://etude.example.fr/hook' WHERE id = (${account})`,
+      [orderid],
+    );
+    await page.reload(); // the same address with its fragment: goto would only scroll
+    expect(await row.getByRole('button', { name: 'Renvoyer' }).count()).toBe(1);
+    await stack.api.dataSource.query(`UPDATE accounts SET callback_url = NULL WHERE id = (${account})`, [
+      orderid,
+    ]);
     expect((await redeliver('confirmed')).status()).toBe(409);
     await waitForText(
       page,

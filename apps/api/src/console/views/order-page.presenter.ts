@@ -250,7 +250,8 @@ export function presentOrderPage(input: OrderPageInput) {
       ),
       // Not sent, the log's error says in English what the outcome says.
       lastError: notification.not_sent === null ? (notification.last_error ?? '') : '',
-      redeliverUrl: `${base}/notifications/${notification.id}/redeliver`,
+      // With no callback URL anywhere, a redelivery could only be refused (409 no_callback_url).
+      redeliverUrl: view.notificationsSendable ? `${base}/notifications/${notification.id}/redeliver` : null,
     })),
     audit: view.audit.map((entry) => ({
       at: formatDateTime(entry.at),
