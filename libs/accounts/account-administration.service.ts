@@ -29,6 +29,8 @@ export interface AccountSummary {
   share_documents: boolean;
   share_registration_id: boolean;
   created: string;
+  /** While the secret replaced by the last rotation still signs notifications: until when. */
+  previous_secret_valid_until: string | null;
   api_keys: { id: string; created: string; revoked: string | null }[];
 }
 
@@ -90,11 +92,29 @@ export class AccountAdministrationService {
     return { email: account.email, callback_url: callbackUrl };
   }
 
-  async rotateWebhookSecret(email: string): Promise<{ email: string; webhook_secret: string }> {
+  /**
+   * A new webhook secret. The one it replaces still signs notifications for `graceMs` (each carries both
+   * signatures meanwhile, as Standard Webhooks provides), so the client can deploy the new one without
+   * failing a delivery; 0 drops it at once (a leaked secret).
+   */
+  async rotateWebhookSecret(
+    email: string,
+    graceMs: number,
+    now = new Date(),
+  ): Promise<{ email: string; webhook_secret: string; previous_secret_valid_until: string | null }> {
     const account = await this.require(email);
     const secret = generateWebhookSecret();
-    await this.accounts.setWebhookSecret(account.id, this.secretBox.seal(secret, WEBHOOK_SECRET_AAD));
-    return { email: account.email, webhook_secret: secret };
+    const previousUntil = graceMs > 0 ? new Date(now.getTime() + graceMs) : null;
+    await this.accounts.setWebhookSecret(
+      account.id,
+      this.secretBox.seal(secret, WEBHOOK_SECRET_AAD),
+      previousUntil,
+    );
+    return {
+      email: account.email,
+      webhook_secret: secret,
+      previous_secret_valid_until: previousUntil?.toISOString() ?? null,
+    };
   }
 
   async show(email: string): Promise<AccountSummary> {
@@ -106,6 +126,10 @@ export class AccountAdministrationService {
       share_documents: account.shareDocuments,
       share_registration_id: account.shareRegistrationId,
       created: account.createdAt.toISOString(),
+      previous_secret_valid_until:
+        account.previousWebhookSecretUntil && account.previousWebhookSecretUntil > new Date()
+          ? account.previousWebhookSecretUntil.toISOString()
+          : null,
       api_keys: keys.map((k) => ({
         id: k.prefix,
         created: k.createdAt.toISOString(),

@@ -33,8 +33,21 @@ export class AccountRepository {
     await this.accounts.update({ id }, { callbackUrl });
   }
 
-  async setWebhookSecret(id: string, webhookSecretSealed: string): Promise<void> {
-    await this.accounts.update({ id }, { webhookSecretSealed });
+  /**
+   * Replaces the webhook secret. With `previousUntil`, the one replaced is kept (in the same statement,
+   * so a concurrent rotation cannot lose it) and still signs notifications until then; without, it is
+   * dropped at once, as is any kept from an earlier rotation.
+   */
+  async setWebhookSecret(id: string, webhookSecretSealed: string, previousUntil: Date | null): Promise<void> {
+    await this.accounts.manager.query(
+      `UPDATE accounts
+          SET previous_webhook_secret_sealed = CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE webhook_secret_sealed END,
+              previous_webhook_secret_until = $3::timestamptz,
+              webhook_secret_sealed = $2,
+              updated_at = now()
+        WHERE id = $1`,
+      [id, webhookSecretSealed, previousUntil],
+    );
   }
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {

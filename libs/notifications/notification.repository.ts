@@ -39,7 +39,14 @@ export interface DeliveryTarget {
 
 export interface DeliveryAccount extends Pick<
   AccountEntity,
-  'id' | 'email' | 'callbackUrl' | 'webhookSecretSealed' | 'shareDocuments' | 'shareRegistrationId'
+  | 'id'
+  | 'email'
+  | 'callbackUrl'
+  | 'webhookSecretSealed'
+  | 'previousWebhookSecretSealed'
+  | 'previousWebhookSecretUntil'
+  | 'shareDocuments'
+  | 'shareRegistrationId'
 > {
   /** Whether a failing-endpoint alert stands for one of the account's endpoints. */
   alerted: boolean;
@@ -63,6 +70,8 @@ interface DeliveryTargetRow {
   email: string | null;
   account_callback_url: string | null;
   webhook_secret_sealed: string | null;
+  previous_webhook_secret_sealed: string | null;
+  previous_webhook_secret_until: Date | null;
   share_documents: boolean | null;
   share_registration_id: boolean | null;
   account_alerted: boolean;
@@ -122,6 +131,7 @@ export class NotificationRepository {
               o.orderid AS order_orderid, o.external_id, o.statement, o.statement_version,
               o.callback_url AS order_callback_url,
               a.id AS account_id, a.email, a.callback_url AS account_callback_url, a.webhook_secret_sealed,
+              a.previous_webhook_secret_sealed, a.previous_webhook_secret_until,
               a.share_documents, a.share_registration_id,
               EXISTS (SELECT 1 FROM callback_alerts ca WHERE ca.account_id = a.id) AS account_alerted
          FROM notifications n
@@ -161,6 +171,8 @@ export class NotificationRepository {
               email: row.email!,
               callbackUrl: row.account_callback_url,
               webhookSecretSealed: row.webhook_secret_sealed!,
+              previousWebhookSecretSealed: row.previous_webhook_secret_sealed,
+              previousWebhookSecretUntil: row.previous_webhook_secret_until,
               shareDocuments: row.share_documents!,
               shareRegistrationId: row.share_registration_id!,
               alerted: row.account_alerted,

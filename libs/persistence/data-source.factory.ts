@@ -27,6 +27,7 @@ import { AssistedFulfilment1763860000000 } from './migrations/1763860000000-Assi
 import { UnknownEmailLockouts1763870000000 } from './migrations/1763870000000-UnknownEmailLockouts';
 import { PreStatementStatement1763880000000 } from './migrations/1763880000000-PreStatementStatement';
 import { NotificationsNotSent1763890000000 } from './migrations/1763890000000-NotificationsNotSent';
+import { WebhookSecretGrace1763900000000 } from './migrations/1763900000000-WebhookSecretGrace';
 
 export const ENTITIES = [
   AccountEntity,
@@ -58,6 +59,7 @@ export const MIGRATIONS = [
   UnknownEmailLockouts1763870000000,
   PreStatementStatement1763880000000,
   NotificationsNotSent1763890000000,
+  WebhookSecretGrace1763900000000,
 ];
 
 /** `DATABASE_CONNECT_TIMEOUT`'s default, for callers that give none (tests, tools). */

@@ -54,6 +54,7 @@ interface Shown {
   share_documents: boolean;
   share_registration_id: boolean;
   created: string;
+  previous_secret_valid_until: string | null;
   api_keys: { id: string; created: string; revoked: string | null }[];
 }
 
@@ -196,6 +197,8 @@ describe('operator CLI (account administration)', () => {
         ['account', 'create', '--email', 'a@b.fr', '--password', 'pw-pw-pw-pw', '--share-documents', 'yes'],
         'takes no value',
       ],
+      [['account', 'rotate-secret', '--email', 'a@b.fr', '--grace', 'soon'], '--grace must be a duration'],
+      [['account', 'rotate-secret', '--email', 'a@b.fr', '--grace', '31d'], 'at most 30d'],
     ])('answers exit code 2 to %j', async (args, message) => {
       const run = await cli(args, unreachable);
       expect(run.code).toBe(2);
@@ -222,6 +225,7 @@ describe('operator CLI (account administration)', () => {
         share_documents: false,
         share_registration_id: false,
         created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        previous_secret_valid_until: null,
         api_keys: [{ id: keyId(created.api_key), created: expect.any(String), revoked: null }],
       });
       const printed = JSON.stringify(shown);
@@ -374,10 +378,20 @@ describe('operator CLI (account administration)', () => {
       expect(sealed).not.toContain(first.slice('whsec_'.length));
       expect(app.security.secretBox.open(sealed, 'webhook-secret')).toBe(first);
 
-      const rotated = output<{ email: string; webhook_secret: string }>(
-        await cli(['account', 'rotate-secret', '--email', email]),
-      );
+      const rotated = output<{
+        email: string;
+        webhook_secret: string;
+        previous_secret_valid_until: string | null;
+      }>(await cli(['account', 'rotate-secret', '--email', email]));
       expect(rotated.email).toBe(email);
+      // By default the secret replaced still signs for 24 hours, kept sealed.
+      const graceLeft = Date.parse(rotated.previous_secret_valid_until!) - Date.now();
+      expect(graceLeft).toBeGreaterThan(23.9 * 3_600_000);
+      expect(graceLeft).toBeLessThanOrEqual(24 * 3_600_000);
+      const kept = (
+        await db.query('SELECT previous_webhook_secret_sealed FROM accounts WHERE email = $1', [email])
+      ).rows[0].previous_webhook_secret_sealed;
+      expect(kept).toBe(sealed);
       expect(rotated.webhook_secret).toMatch(WEBHOOK_SECRET);
       expect(rotated.webhook_secret).not.toBe(first);
       const resealed = await sealedSecretOf(email);

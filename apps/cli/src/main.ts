@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { type DataSource } from 'typeorm';
 import { AccountAdministrationService } from '@libs/accounts/account-administration.service';
 import { loadConfig } from '@libs/platform/config/app-config';
+import { parseDuration } from '@libs/platform/config/env-reader';
 import { createDataSource, runMigrations } from '@libs/persistence/data-source.factory';
 import { AccountRepository } from '@libs/accounts/account.repository';
 import { ApiKeyRepository } from '@libs/accounts/api-key.repository';
@@ -20,7 +21,7 @@ const USAGE = `usage:
   cli account key issue --email E
   cli account key revoke --email E --key KEY_ID
   cli account set-callback --email E (--url U | --clear)
-  cli account rotate-secret --email E
+  cli account rotate-secret --email E [--grace 24h]
   cli account show --email E
   cli operator create --email E --role viewer|operator|admin [--password P]
   cli operator disable --email E
@@ -28,6 +29,10 @@ const USAGE = `usage:
   cli operator list
   cli keys rotate
   cli db migrate`;
+
+/** Long enough for a client to deploy a new secret, and rotations are rare. */
+const DEFAULT_WEBHOOK_SECRET_GRACE = '24h';
+const MAX_WEBHOOK_SECRET_GRACE_MS = 30 * 86_400_000;
 
 /** What a command needs once its arguments are known to be complete. */
 interface CliServices {
@@ -75,7 +80,14 @@ function parseCommand(args: CliArguments): Command {
     }
     case 'account rotate-secret': {
       const email = args.required('email');
-      return ({ accounts }) => accounts().rotateWebhookSecret(email);
+      const grace = args.optional('grace') ?? DEFAULT_WEBHOOK_SECRET_GRACE;
+      const graceMs = parseDuration(grace);
+      if (graceMs === null || graceMs > MAX_WEBHOOK_SECRET_GRACE_MS) {
+        throw new CliUsageError(
+          `--grace must be a duration such as 24h, 30m or 0s, at most 30d; got "${grace}"`,
+        );
+      }
+      return ({ accounts }) => accounts().rotateWebhookSecret(email, graceMs);
     }
     case 'account show': {
       const email = args.required('email');

@@ -4,7 +4,11 @@ import { callbackUrlOf } from './callback-url';
 import { type DeliveryAttemptObserver, type ObservedAttempt } from './delivery-attempt-observer';
 import { type DeliveryOutcome } from './delivery-outcome';
 import { type NotificationPayloadBuilder } from './notification-payload.builder';
-import { type LoggedAttempt, type NotificationRepository } from '../notification.repository';
+import {
+  type DeliveryAccount,
+  type LoggedAttempt,
+  type NotificationRepository,
+} from '../notification.repository';
 import { retryAfterMs } from './retry-after';
 import { type WebhookSendResult, type WebhookSender } from './webhook-sender';
 import { signWebhook } from './webhook-signer';
@@ -135,9 +139,11 @@ export class NotificationDeliveryService {
     let headers: Record<string, string>;
     try {
       body = JSON.stringify(await this.payloads.build({ notification, order, account }, attemptedAt));
-      const secret = this.secretBox.open(account.webhookSecretSealed, WEBHOOK_SECRET_AAD);
+      const secrets = signingSecretsOf(account, attemptedAt).map((sealed) =>
+        this.secretBox.open(sealed, WEBHOOK_SECRET_AAD),
+      );
       headers = {
-        ...signWebhook({ id: notification.id, timestamp: unixSeconds(attemptedAt), body, secrets: [secret] }),
+        ...signWebhook({ id: notification.id, timestamp: unixSeconds(attemptedAt), body, secrets }),
       };
     } catch (error) {
       // Our side failed before sending: logged as an attempt so the delivery log says why nothing arrived.
@@ -217,6 +223,19 @@ function errorOf(result: WebhookSendResult): string {
     return `HTTP ${status} (Retry-After: ${result.retryAfter.slice(0, 100)})`;
   }
   return `HTTP ${status}`;
+}
+
+/**
+ * The account's sealed secrets an attempt at `at` is signed with: the current one, and the one its last
+ * rotation replaced while that rotation's grace period lasts (the receiver accepts either).
+ */
+function signingSecretsOf(account: DeliveryAccount, at: Date): string[] {
+  const { webhookSecretSealed, previousWebhookSecretSealed, previousWebhookSecretUntil } = account;
+  return previousWebhookSecretSealed !== null &&
+    previousWebhookSecretUntil !== null &&
+    previousWebhookSecretUntil > at
+    ? [webhookSecretSealed, previousWebhookSecretSealed]
+    : [webhookSecretSealed];
 }
 
 /** The URL as logged: a password in it is masked, and it fits the column. */

@@ -19,6 +19,16 @@ export class AccountEntity {
   @Column({ name: 'webhook_secret_sealed', type: 'text' })
   webhookSecretSealed!: string;
 
+  /**
+   * The secret the last rotation replaced, sealed likewise, and until when notifications are still signed
+   * with it too (both null once none is kept).
+   */
+  @Column({ name: 'previous_webhook_secret_sealed', type: 'text', nullable: true })
+  previousWebhookSecretSealed!: string | null;
+
+  @Column({ name: 'previous_webhook_secret_until', type: 'timestamptz', nullable: true })
+  previousWebhookSecretUntil!: Date | null;
+
   @Column({ name: 'share_documents', type: 'boolean', default: false })
   shareDocuments!: boolean;
 

@@ -5,6 +5,7 @@ export const SEALED_SECRET_KINDS = [
   'order_syndic_password',
   'refresh_request_syndic_password',
   'account_webhook_secret',
+  'account_previous_webhook_secret',
   'operator_totp_secret',
 ] as const;
 export type SealedSecretKind = (typeof SEALED_SECRET_KINDS)[number];
@@ -49,6 +50,14 @@ const COLUMNS: Record<SealedSecretKind, SealedColumn> = {
     key: 'id',
     firstCursor: '00000000-0000-0000-0000-000000000000',
     column: 'webhook_secret_sealed',
+    // WEBHOOK_SECRET_AAD
+    aad: "'webhook-secret'",
+  },
+  account_previous_webhook_secret: {
+    table: 'accounts',
+    key: 'id',
+    firstCursor: '00000000-0000-0000-0000-000000000000',
+    column: 'previous_webhook_secret_sealed',
     // WEBHOOK_SECRET_AAD
     aad: "'webhook-secret'",
   },

@@ -9,6 +9,7 @@ import {
   type NotificationTestKit,
   type TestAccountRow,
   TestReceiver,
+  accountAdministration,
   answer,
   createAccount,
   createNotification,
@@ -95,6 +96,59 @@ describe('notification delivery: retries, log and outcomes', () => {
     const [attempt] = await attemptsOf(orderid);
     expect(attempt!.url).toBe(url.href.replace(encodeURIComponent('p@ss:wörd'), '***'));
     expect(attempt!.url).not.toContain('p%40ss');
+  });
+
+  it('signs with a rotated secret and the one it replaced while its grace lasts, then with the new one only', async () => {
+    // Rotation replaced the secret at once: every notification sent before the client deployed the new
+    // one failed its check.
+    const rotating = await createAccount(kit);
+    const rotated = await accountAdministration(kit).rotateWebhookSecret(rotating.email, 3_600_000);
+    expect(Date.parse(rotated.previous_secret_valid_until!) - Date.now()).toBeGreaterThan(3_500_000);
+    const shown = await accountAdministration(kit).show(rotating.email);
+    expect(shown.previous_secret_valid_until).toBe(rotated.previous_secret_valid_until);
+    const deliver = async () => {
+      const order = await createOrder(kit, rotating.id, { state: 'received', callbackUrl: receiver.url() });
+      const id = await createNotification(kit, order.orderid);
+      const before = receiver.requests.length;
+      receiver.respondWith(answer(204));
+      await expect(kit.deliveryService().attempt(id)).resolves.toEqual({ kind: 'delivered' });
+      return receiver.requests[before]!;
+    };
+    const verifies = (request: { rawBody: Buffer; headers: unknown }, secret: string) => {
+      try {
+        new Webhook(secret).verify(
+          request.rawBody.toString('utf8'),
+          request.headers as Record<string, string>,
+        );
+        return true;
+      } catch {
+        return false;
+      }
+    };
+
+    const during = await deliver();
+    expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verifies(during, rotated.webhook_secret)).toBe(true);
+    expect(verifies(during, rotating.webhookSecret)).toBe(true);
+
+    await kit.dataSource.query(
+      `UPDATE accounts SET previous_webhook_secret_until = now() - interval '1 second' WHERE id = $1`,
+      [rotating.id],
+    );
+    const after = await deliver();
+    expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(verifies(after, rotated.webhook_secret)).toBe(true);
+    expect(verifies(after, rotating.webhookSecret)).toBe(false);
+    expect((await accountAdministration(kit).show(rotating.email)).previous_secret_valid_until).toBeNull();
+
+    // A grace of 0 (a leaked secret) keeps nothing, not even a secret kept by an earlier rotation.
+    const again = await accountAdministration(kit).rotateWebhookSecret(rotating.email, 3_600_000);
+    const leaked = await accountAdministration(kit).rotateWebhookSecret(rotating.email, 0);
+    expect(leaked.previous_secret_valid_until).toBeNull();
+    const immediate = await deliver();
+    expect(String(immediate.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(verifies(immediate, leaked.webhook_secret)).toBe(true);
+    expect(verifies(immediate, again.webhook_secret)).toBe(false);
   });
 
   it('sends no authorization header to a callback URL without credentials', async () => {

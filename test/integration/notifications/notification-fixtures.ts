@@ -91,29 +91,33 @@ export async function openNotificationTestKit(): Promise<NotificationTestKit> {
 
 export interface TestAccountRow {
   id: string;
+  email: string;
   webhookSecret: string;
+}
+
+/** The CLI's account administration, on the kit's database and secret box. */
+export function accountAdministration(kit: NotificationTestKit): AccountAdministrationService {
+  return new AccountAdministrationService(
+    new AccountRepository(kit.dataSource),
+    new ApiKeyRepository(kit.dataSource),
+    kit.security.passwords,
+    kit.security.secretBox,
+  );
 }
 
 export async function createAccount(
   kit: NotificationTestKit,
   options: { callbackUrl?: string | null; shareDocuments?: boolean; shareRegistrationId?: boolean } = {},
 ): Promise<TestAccountRow> {
-  const accounts = new AccountRepository(kit.dataSource);
-  const administration = new AccountAdministrationService(
-    accounts,
-    new ApiKeyRepository(kit.dataSource),
-    kit.security.passwords,
-    kit.security.secretBox,
-  );
-  const created = await administration.create({
+  const created = await accountAdministration(kit).create({
     email: `notaire-${randomUUID().slice(0, 8)}@example.fr`,
     password: `mot-de-passe-${randomUUID()}`,
     callbackUrl: options.callbackUrl ?? null,
     shareDocuments: options.shareDocuments ?? false,
     shareRegistrationId: options.shareRegistrationId ?? false,
   });
-  const account = await accounts.findByEmail(created.email);
-  return { id: account!.id, webhookSecret: created.webhook_secret };
+  const account = await new AccountRepository(kit.dataSource).findByEmail(created.email);
+  return { id: account!.id, email: created.email, webhookSecret: created.webhook_secret };
 }
 
 export async function createOrder(

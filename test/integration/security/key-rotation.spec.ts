@@ -85,7 +85,8 @@ describe('npm run cli -- keys rotate', () => {
       await stack.api.dataSource.query(`
         SELECT syndic_password_sealed AS v FROM orders WHERE syndic_password_sealed IS NOT NULL
         UNION ALL SELECT syndic_password_sealed FROM order_refresh_requests WHERE syndic_password_sealed IS NOT NULL
-        UNION ALL SELECT webhook_secret_sealed FROM accounts`)
+        UNION ALL SELECT webhook_secret_sealed FROM accounts
+        UNION ALL SELECT previous_webhook_secret_sealed FROM accounts WHERE previous_webhook_secret_sealed IS NOT NULL`)
     ).map((row: { v: string }) => row.v);
 
   it('reseals every value at rest under the new key, and every order keeps working', async () => {
@@ -108,6 +109,15 @@ describe('npm run cli -- keys rotate', () => {
     const waiting = await create('sandbox-bad-credentials');
     await waitFor(async () => (await stateOf(stack.http, done)) === 'done', { what: 'done' });
     await waitFor(async () => (await stateOf(stack.http, waiting)) === 'waiting', { what: 'waiting' });
+    // The webhook secret rotated just before: the one it replaced is kept, sealed, for its grace period.
+    const rotatedSecret = await cli(
+      ['account', 'rotate-secret', '--email', stack.account.email, '--grace', '1h'],
+      {
+        DATABASE_URL: databaseUrl,
+      },
+    );
+    expect({ code: rotatedSecret.code, stderr: rotatedSecret.stderr }).toEqual({ code: 0, stderr: '' });
+    const newSecret = (JSON.parse(rotatedSecret.stdout) as { webhook_secret: string }).webhook_secret;
     expect((await sealedValues()).every((v) => v.startsWith('v1.dev.'))).toBe(true);
 
     // 1. Redeploy with the new key first (old one still listed): nothing stops.
@@ -125,9 +135,9 @@ describe('npm run cli -- keys rotate', () => {
     // 2. Reseal what is at rest.
     const run = await cli(['keys', 'rotate'], { DATABASE_URL: databaseUrl, ENCRYPTION_KEY: ROTATED_KEYS });
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(JSON.parse(run.stdout)).toEqual({ resealed: 3 });
+    expect(JSON.parse(run.stdout)).toEqual({ resealed: 4 });
     const values = await sealedValues();
-    expect(values).toHaveLength(3);
+    expect(values).toHaveLength(4);
     expect(values.every((v) => v.startsWith('v1.k2026.'))).toBe(true);
     // Idempotent: a second run finds nothing to do.
     expect(
@@ -165,24 +175,28 @@ describe('npm run cli -- keys rotate', () => {
         what: 'done notifications',
       },
     );
-    // Signed with the account's unchanged secret, opened from its resealed value.
-    const webhook = new Webhook(stack.account.webhookSecret);
-    for (const received of stack.receiver.received.slice(before)) {
-      expect(() => webhook.verify(received.raw, received.headers as Record<string, string>)).not.toThrow();
+    // Signed with the account's new secret and, in its grace period, the one it replaced: each opened
+    // from its resealed value.
+    for (const secret of [newSecret, stack.account.webhookSecret]) {
+      const webhook = new Webhook(secret);
+      for (const received of stack.receiver.received.slice(before)) {
+        expect(() => webhook.verify(received.raw, received.headers as Record<string, string>)).not.toThrow();
+      }
     }
     // The refresh request written meanwhile is sealed under the new key already.
     expect((await sealedValues()).every((v) => v.startsWith('v1.k2026.'))).toBe(true);
   });
 
   it('fails, naming them, when values are sealed under a key that is no longer configured', async () => {
-    // Two orders, their one refresh request with new credentials, one account: all under k2026 now.
+    // Two orders, their one refresh request with new credentials, one account's secret and the one its
+    // rotation kept: all under k2026 now.
     const run = await cli(['keys', 'rotate'], {
       DATABASE_URL: databaseUrl,
       ENCRYPTION_KEY: `k2027:${randomBytes(32).toString('base64')}`,
     });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(
-      /^error: 4 sealed value\(s\) cannot be opened with the configured keys \(order_syndic_password /,
+      /^error: 5 sealed value\(s\) cannot be opened with the configured keys \(order_syndic_password /,
     );
     expect(run.stdout).toBe('');
   });
