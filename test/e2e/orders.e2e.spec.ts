@@ -480,7 +480,11 @@ describe('orders API', () => {
     it('accepts the order, and the recovery sweep starts its workflows once Temporal answers, once', async () => {
       const queue = `e2e-orders-recovery-${randomUUID().slice(0, 8)}`;
       const down = await startApiTestApp({
-        env: { TEMPORAL_ADDRESS: '127.0.0.1:1', TEMPORAL_TASK_QUEUE: queue },
+        env: {
+          TEMPORAL_ADDRESS: '127.0.0.1:1',
+          TEMPORAL_CLIENT_MAX_ATTEMPTS: '2',
+          TEMPORAL_TASK_QUEUE: queue,
+        },
       });
       const account = await createSignedInAccount(down);
       const body = orderBody({ external_id: `RECOVERED-${queue}`, test_mode: false });
@@ -594,7 +598,9 @@ describe('orders API', () => {
     });
 
     it('is 503 naming Temporal when it does not answer, while creation still accepts orders', async () => {
-      const broken = await startApiTestApp({ env: { TEMPORAL_ADDRESS: '127.0.0.1:1' } });
+      const broken = await startApiTestApp({
+        env: { TEMPORAL_ADDRESS: '127.0.0.1:1', TEMPORAL_CLIENT_MAX_ATTEMPTS: '2' },
+      });
       try {
         const brokenHttp = new HttpTestClient(broken.baseUrl);
         const started = Date.now();

@@ -28,7 +28,9 @@ describe('order workflow starts (relay and recovery sweep; API, worker and Tempo
 
   beforeAll(async () => {
     stack = await startLifecycleStack({ ORDER_START_GRACE: '0s' });
-    down = await startApiTestApp({ env: { ...stack.env, TEMPORAL_ADDRESS: '127.0.0.1:1' } });
+    down = await startApiTestApp({
+      env: { ...stack.env, TEMPORAL_ADDRESS: '127.0.0.1:1', TEMPORAL_CLIENT_MAX_ATTEMPTS: '2' },
+    });
     orders = new OrderRepository(stack.api.dataSource);
   });
   afterAll(async () => {

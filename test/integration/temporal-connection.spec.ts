@@ -32,4 +32,18 @@ describe("the API's Temporal connection", () => {
     // The retry after the close ends the call; before, it threw from its timer (an uncaught exception).
     expect(await settled).toBe(status.CANCELLED);
   }, 15_000);
+
+  it('gives up an unreachable Temporal after its tries, not after the SDK’s 20 s of them', async () => {
+    const connection = lazyTemporalConnection(`127.0.0.1:${await closedPort()}`, 2);
+    const started = Date.now();
+    try {
+      await expect(connection.workflowService.getSystemInfo({})).rejects.toMatchObject({
+        code: status.UNAVAILABLE,
+      });
+      // Two tries, one backoff of about 170 ms between them; ten would take some 20 s.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await connection.close();
+    }
+  });
 });

@@ -277,6 +277,12 @@ describe('loadConfig: worker task queues and notification queues', () => {
     expect(configError({ ORDER_WORKER_CONCURRENCY: '1' }).variable).toBe('ORDER_WORKER_CONCURRENCY');
   });
 
+  it('reads how many times an API call to Temporal is tried, the SDK’s 10 by default', () => {
+    expect(loadConfig({}).temporal.clientMaxAttempts).toBe(10);
+    expect(loadConfig({ TEMPORAL_CLIENT_MAX_ATTEMPTS: '2' }).temporal.clientMaxAttempts).toBe(2);
+    expect(configError({ TEMPORAL_CLIENT_MAX_ATTEMPTS: '0' }).variable).toBe('TEMPORAL_CLIENT_MAX_ATTEMPTS');
+  });
+
   it('bounds the webhook timeout so an attempt fits its local activity', () => {
     expect(loadConfig({}).lifecycle.notificationTimeoutMs).toBe(15_000);
     expect(loadConfig({ NOTIFICATION_TIMEOUT: '30s' }).lifecycle.notificationTimeoutMs).toBe(30_000);

@@ -48,6 +48,11 @@ const WORKER_QUEUES: readonly WorkerQueues[] = ['all', 'orders', 'notifications'
 export interface TemporalConfig {
   address: string;
   namespace: string;
+  /**
+   * Tries of one API call to Temporal while it answers UNAVAILABLE (the SDK's backoff between them): 10,
+   * the SDK's default, spans about 20 s, enough to ride out a frontend restart before answering 503.
+   */
+  clientMaxAttempts: number;
   taskQueue: string;
   workerQueues: WorkerQueues;
   /** Threads each worker runs workflow code on (the SDK's default is one, whatever the cores). */
@@ -375,6 +380,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     temporal: {
       address: read.hostPort('TEMPORAL_ADDRESS', 'localhost:7233'),
       namespace: read.string('TEMPORAL_NAMESPACE', 'default'),
+      clientMaxAttempts: read.integer('TEMPORAL_CLIENT_MAX_ATTEMPTS', 10, { min: 1, max: 30 }),
       taskQueue: read.string('TEMPORAL_TASK_QUEUE', 'pre-statement-orders'),
       workerQueues: workerQueues as WorkerQueues,
       // One, as the SDK defaults to with a reused V8 context: a second isolate is memory, not speed.

@@ -95,7 +95,9 @@ describe('the `confirmed` notification (API, worker, Temporal, all real)', () =>
     let down: ApiTestApp;
 
     beforeAll(async () => {
-      down = await startApiTestApp({ env: { ...stack.env, TEMPORAL_ADDRESS: '127.0.0.1:1' } });
+      down = await startApiTestApp({
+        env: { ...stack.env, TEMPORAL_ADDRESS: '127.0.0.1:1', TEMPORAL_CLIENT_MAX_ATTEMPTS: '2' },
+      });
     });
     afterAll(() => down.close());
 

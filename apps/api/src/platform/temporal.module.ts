@@ -37,7 +37,8 @@ export const CONFIRMATION_EMAIL_STARTER = token<ConfirmationEmailStarter>('CONFI
   providers: [
     {
       provide: TEMPORAL_CONNECTION,
-      useFactory: (config: AppConfig) => lazyTemporalConnection(config.temporal.address),
+      useFactory: (config: AppConfig) =>
+        lazyTemporalConnection(config.temporal.address, config.temporal.clientMaxAttempts),
       inject: [APP_CONFIG],
     },
     {
