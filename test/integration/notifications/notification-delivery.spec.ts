@@ -141,14 +141,21 @@ describe('notification delivery: retries, log and outcomes', () => {
     expect(verifies(after, rotating.webhookSecret)).toBe(false);
     expect((await accountAdministration(kit).show(rotating.email)).previous_secret_valid_until).toBeNull();
 
-    // A grace of 0 (a leaked secret) keeps nothing, not even a secret kept by an earlier rotation.
+    // A second rotation within the grace keeps only the secret it replaces.
     const again = await accountAdministration(kit).rotateWebhookSecret(rotating.email, 3_600_000);
+    const third = await accountAdministration(kit).rotateWebhookSecret(rotating.email, 3_600_000);
+    const twice = await deliver();
+    expect(verifies(twice, third.webhook_secret)).toBe(true);
+    expect(verifies(twice, again.webhook_secret)).toBe(true);
+    expect(verifies(twice, rotated.webhook_secret)).toBe(false);
+
+    // A grace of 0 (a leaked secret) keeps nothing, not even a secret kept by an earlier rotation.
     const leaked = await accountAdministration(kit).rotateWebhookSecret(rotating.email, 0);
     expect(leaked.previous_secret_valid_until).toBeNull();
     const immediate = await deliver();
     expect(String(immediate.headers['webhook-signature']).split(' ')).toHaveLength(1);
     expect(verifies(immediate, leaked.webhook_secret)).toBe(true);
-    expect(verifies(immediate, again.webhook_secret)).toBe(false);
+    expect(verifies(immediate, third.webhook_secret)).toBe(false);
   });
 
   it('sends no authorization header to a callback URL without credentials', async () => {
