@@ -118,6 +118,14 @@ describe('refresh API (Temporal, no worker)', () => {
   });
 
   describe('POST /order/needrefresh (deprecated)', () => {
+    it('is not captured by the `:orderid` routes: another method answers 405 with Allow', async () => {
+      const res = await http.get('/order/needrefresh', alice.headers);
+      expectError(res, 405, /./);
+      expect(res.headers.get('allow')).toBe('POST');
+      // An order id that is no route's still answers 404.
+      expectError(await http.get('/order/ZZ99ZZ', alice.headers), 404, /^Commande introuvable$/);
+    });
+
     it('answers 404 when the account is not the caller’s, or the order not theirs', async () => {
       const orderid = await createOrder(http, alice);
       const body = { orderid, method: 'extranet', syndic };
@@ -167,10 +175,6 @@ describe('refresh API (Temporal, no worker)', () => {
         400,
         new RegExp(`^${SYNDIC_MESSAGE}$`),
       );
-    });
-
-    it('is not captured by the `:orderid` routes', async () => {
-      expectError(await http.get('/order/needrefresh', alice.headers), 404, /^Commande introuvable$/);
     });
   });
 });

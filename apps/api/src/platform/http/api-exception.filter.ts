@@ -54,7 +54,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       if (exception.code === 'dependency_unavailable') {
         this.logger.warn(`Dependency unavailable on ${req.method} ${req.path}: ${String(exception.cause)}`);
       }
-      return exception;
+      return this.literalRouteRefusal(exception, req, res) ?? exception;
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -85,5 +85,17 @@ export class ApiExceptionFilter implements ExceptionFilter {
       err: exception,
     });
     return new DomainError('internal_error', { errorId });
+  }
+
+  /**
+   * `GET /order/needrefresh` is served by `GET /order/:orderid`, which finds no order "needrefresh" (a
+   * 404); but that path is `POST /order/needrefresh`'s: 405 with `Allow`, as for any other method.
+   */
+  private literalRouteRefusal(error: DomainError, req: Request, res: Response): HttpRefusal | null {
+    if (ERROR_STATUS[error.code] !== 404) return null;
+    const allowed = this.catalog.routes.literalMethods(req.path);
+    if (allowed.length === 0 || allowed.includes(req.method)) return null;
+    res.setHeader('Allow', allowed.join(', '));
+    return new HttpRefusal('method_not_allowed');
   }
 }

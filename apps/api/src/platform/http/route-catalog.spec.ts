@@ -12,6 +12,7 @@ describe('RouteCatalog', () => {
         // Middleware layers have no route and must be ignored.
         {},
         route('/order/:orderid', 'get'),
+        route('/order/needrefresh', 'post'),
         route('/order/:orderid/refresh', 'post'),
         route('/order/', 'get'),
         route('/order/', 'post'),
@@ -19,6 +20,13 @@ describe('RouteCatalog', () => {
         route('/health', 'get', 'head'),
       ],
     },
+  });
+
+  it('names the methods of the routes whose pattern is the path itself', () => {
+    expect(catalog.literalMethods('/order/needrefresh')).toEqual(['POST']);
+    expect(catalog.literalMethods('/order/AB12CD')).toEqual([]);
+    expect(catalog.literalMethods('/health')).toEqual(['GET', 'HEAD']);
+    expect(catalog.literalMethods('/nowhere')).toEqual([]);
   });
 
   it('lists the methods of a parameterised route', () => {

@@ -9,7 +9,13 @@ interface ExpressLayer {
  * method on a known path answers 405 with `Allow` instead of the framework's 404.
  */
 export class RouteCatalog {
-  private readonly routes: { path: string; matches: (path: string) => boolean; methods: string[] }[] = [];
+  private readonly routes: {
+    path: string;
+    matches: (path: string) => boolean;
+    /** A pattern without parameters: the path it names is that route's, whatever else matches it. */
+    literal: boolean;
+    methods: string[];
+  }[] = [];
 
   static fromExpress(app: { router?: { stack: ExpressLayer[] } }): RouteCatalog {
     const catalog = new RouteCatalog();
@@ -19,7 +25,8 @@ export class RouteCatalog {
       const methods = Object.keys(layer.route.methods).map((m) => m.toUpperCase());
       for (const path of paths) {
         const matcher = match(path, { decode: false });
-        catalog.routes.push({ path, matches: (p) => matcher(p) !== false, methods });
+        const literal = !/[:*?(){}]/.test(path);
+        catalog.routes.push({ path, matches: (p) => matcher(p) !== false, literal, methods });
       }
     }
     return catalog;
@@ -29,6 +36,18 @@ export class RouteCatalog {
   allowedMethods(path: string): string[] {
     const methods = new Set<string>();
     for (const route of this.routes) if (route.matches(path)) route.methods.forEach((m) => methods.add(m));
+    return [...methods].sort();
+  }
+
+  /**
+   * Methods of the routes whose pattern is `path` itself, without parameters: `POST /order/needrefresh`
+   * for `/order/needrefresh`, which `GET /order/:orderid` also matches, but never as an order id.
+   */
+  literalMethods(path: string): string[] {
+    const methods = new Set<string>();
+    for (const route of this.routes) {
+      if (route.literal && route.matches(path)) route.methods.forEach((m) => methods.add(m));
+    }
     return [...methods].sort();
   }
 
