@@ -18,7 +18,10 @@ export interface SignedInAccount extends TestAccount {
   headers: Record<string, string>;
 }
 
-export function accountAdministration(app: ApiTestApp): AccountAdministrationService {
+/** The CLI's account administration, on an app's (or a test kit's) database and secret box. */
+export function accountAdministration(
+  app: Pick<ApiTestApp, 'dataSource' | 'security'>,
+): AccountAdministrationService {
   return new AccountAdministrationService(
     new AccountRepository(app.dataSource),
     new ApiKeyRepository(app.dataSource),

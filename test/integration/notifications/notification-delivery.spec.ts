@@ -5,11 +5,11 @@ import { type EntitySubscriberInterface } from 'typeorm';
 import { type NotificationAttemptEntity } from '@libs/persistence/entities/notification-attempt.entity';
 import { NotificationEntity } from '@libs/persistence/entities/notification.entity';
 import { closedPort } from '../../support/closed-port';
+import { accountAdministration } from '../../support/test-accounts';
 import {
   type NotificationTestKit,
   type TestAccountRow,
   TestReceiver,
-  accountAdministration,
   answer,
   createAccount,
   createNotification,

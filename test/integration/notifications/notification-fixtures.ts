@@ -5,7 +5,6 @@ import { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type DataSource } from 'typeorm';
-import { AccountAdministrationService } from '@libs/accounts/account-administration.service';
 import { type AppConfig, loadConfig } from '@libs/platform/config/app-config';
 import { FilesystemDocumentStore } from '@libs/platform/documents/filesystem-document.store';
 import { type Doctype } from '@libs/orders/doctype';
@@ -25,10 +24,10 @@ import { OrderEntity } from '@libs/persistence/entities/order.entity';
 import { PreStatementEntity } from '@libs/persistence/entities/pre-statement.entity';
 import { StoredDocumentEntity } from '@libs/persistence/entities/stored-document.entity';
 import { AccountRepository } from '@libs/accounts/account.repository';
-import { ApiKeyRepository } from '@libs/accounts/api-key.repository';
 import { OrderRepository } from '@libs/orders/order.repository';
 import { generateOrderId } from '@libs/orders/creation/order-id-generator';
 import { buildAccountStatement } from '../../support/pre-statement-input.factory';
+import { accountAdministration } from '../../support/test-accounts';
 import { type SecurityServices, createSecurityServices } from '@libs/security/security-services.factory';
 
 /** Everything the delivery tests build on: the suite's database, real repositories, a temporary store. */
@@ -93,16 +92,6 @@ export interface TestAccountRow {
   id: string;
   email: string;
   webhookSecret: string;
-}
-
-/** The CLI's account administration, on the kit's database and secret box. */
-export function accountAdministration(kit: NotificationTestKit): AccountAdministrationService {
-  return new AccountAdministrationService(
-    new AccountRepository(kit.dataSource),
-    new ApiKeyRepository(kit.dataSource),
-    kit.security.passwords,
-    kit.security.secretBox,
-  );
 }
 
 export async function createAccount(

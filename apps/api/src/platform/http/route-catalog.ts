@@ -34,9 +34,7 @@ export class RouteCatalog {
 
   /** Methods allowed on `path`; empty when no route has that path. */
   allowedMethods(path: string): string[] {
-    const methods = new Set<string>();
-    for (const route of this.routes) if (route.matches(path)) route.methods.forEach((m) => methods.add(m));
-    return [...methods].sort();
+    return this.methodsOf(this.routes.filter((route) => route.matches(path)));
   }
 
   /**
@@ -44,11 +42,7 @@ export class RouteCatalog {
    * for `/order/needrefresh`, which `GET /order/:orderid` also matches, but never as an order id.
    */
   literalMethods(path: string): string[] {
-    const methods = new Set<string>();
-    for (const route of this.routes) {
-      if (route.literal && route.matches(path)) route.methods.forEach((m) => methods.add(m));
-    }
-    return [...methods].sort();
+    return this.methodsOf(this.routes.filter((route) => route.literal && route.matches(path)));
   }
 
   /** Every registered route pattern (`/order/:orderid`) with its methods, in registration order. */
@@ -68,5 +62,10 @@ export class RouteCatalog {
       candidates.find((route) => route.methods.includes(wanted)) ??
       (wanted === 'HEAD' ? candidates.find((route) => route.methods.includes('GET')) : undefined);
     return (serving ?? candidates[0])?.path ?? null;
+  }
+
+  /** The methods of `routes`, each once, sorted. */
+  private methodsOf(routes: readonly { methods: string[] }[]): string[] {
+    return [...new Set(routes.flatMap((route) => route.methods))].sort();
   }
 }
