@@ -60,7 +60,8 @@ le syndic, et le PDF porte la mention « SPÉCIMEN ». Le scénario dépend de \
 \`external_id\`, et pour \`done\` \`content\` (PDF en base64) ainsi que, selon le contrat du compte,
 \`registration_id\` et \`documents\`. Signées selon **Standard Webhooks** avec le secret \`whsec_…\` du
 compte : en-têtes \`webhook-id\` (stable d’une tentative à l’autre), \`webhook-timestamp\`,
-\`webhook-signature\` (\`v1,<HMAC-SHA256 base64>\`) ; la bibliothèque \`standardwebhooks\` les vérifie
-telle quelle. Succès : une réponse 2xx en moins de 15 s ; sinon nouvelles tentatives pendant au moins
+\`webhook-signature\` (\`v1,<HMAC-SHA256 base64>\` ; après un changement de secret, une signature par
+secret, séparées par une espace, pendant le délai de grâce) ; la bibliothèque \`standardwebhooks\` les
+vérifie telle quelle. Succès : une réponse 2xx en moins de 15 s ; sinon nouvelles tentatives pendant au moins
 3 jours, dans l’ordre des changements d’état.
 `.trim();

@@ -275,7 +275,8 @@ export class CreateOrderDto {
   @ApiPropertyOptional({
     description:
       'URL de rappel de cette commande, à la place de celle du compte (http ou https ; en production, ' +
-      'les adresses de boucle locale, de réseau privé, de lien local et de métadonnées sont refusées)',
+      'les adresses de boucle locale, de réseau privé, de lien local et de métadonnées sont refusées ; ' +
+      'un `utilisateur:mot-de-passe@` est envoyé en authentification HTTP Basic)',
     example: 'https://example.fr/webhooks/pre-etat-date',
     maxLength: 2048,
   })
