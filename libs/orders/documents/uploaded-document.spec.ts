@@ -7,6 +7,8 @@ import {
   isPdf,
 } from './uploaded-document';
 import { jpegBytes, pdfBytes, pngBytes, uploadItem } from '@test/support/document-fixtures';
+import { PDFDocument } from 'pdf-lib';
+import PDFKit from 'pdfkit';
 
 const errorsOf = (value: unknown, minItems = 0) => checkUploadedDocuments(value, minItems).errors;
 
@@ -226,5 +228,42 @@ describe('isPdf', () => {
     expect(isPdf(Buffer.concat([pdfBytes(), Buffer.alloc(100, 0x20)]))).toBe(true);
     expect(isPdf(Buffer.concat([pdfBytes(), Buffer.alloc(2000, 0x20)]))).toBe(false);
     expect(isPdf(Buffer.concat([Buffer.from(' '), pdfBytes()]))).toBe(false);
+  });
+
+  const latin1 = (text: string) => Buffer.from(text, 'latin1');
+
+  it('wants a trailer naming the catalog, and the catalog object', () => {
+    expect(isPdf(latin1('%PDF-1.4 this is not a PDF %%EOF'))).toBe(false);
+    expect(isPdf(latin1('%PDF-1.4\ntrailer << /Size 1 >>\n%%EOF\n'))).toBe(false);
+    expect(isPdf(latin1('%PDF-1.4\ntrailer << /Root 1 0 R >>\n%%EOF\n'))).toBe(false);
+    expect(isPdf(latin1('%PDF-1.4\n11 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'))).toBe(false);
+    expect(isPdf(latin1('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << /Roots 1 0 R >>\n%%EOF\n'))).toBe(false);
+    expect(isPdf(latin1('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'))).toBe(true);
+    expect(isPdf(latin1('%PDF-1.4\r\n12\r\n0\robj<<>>endobj trailer<</Root\n12 0 R>>%%EOF'))).toBe(true);
+  });
+
+  it('takes the files real writers make: a cross-reference stream and object streams, or a classic table', async () => {
+    const packed = await PDFDocument.create();
+    packed.addPage();
+    const packedBytes = Buffer.from(await packed.save({ useObjectStreams: true }));
+    expect(packedBytes.toString('latin1')).toContain('/ObjStm');
+    expect(isPdf(packedBytes)).toBe(true);
+
+    const classic = Buffer.from(await packed.save({ useObjectStreams: false }));
+    expect(isPdf(classic)).toBe(true);
+
+    const kit = new PDFKit();
+    const chunks: Buffer[] = [];
+    kit.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => kit.on('end', resolve));
+    kit.text('Procès-verbal');
+    kit.end();
+    await ended;
+    expect(isPdf(Buffer.concat(chunks))).toBe(true);
+  });
+
+  it('refuses 16 MB of bytes that only look like a trailer, in the test timeout', () => {
+    const body = Buffer.from('/Root 1 '.repeat(2_000_000), 'latin1');
+    expect(isPdf(Buffer.concat([latin1('%PDF-1.4\n'), body, latin1('\n%%EOF\n')]))).toBe(false);
   });
 });

@@ -30,6 +30,12 @@ export interface UploadedDocumentsCheck {
 
 // `%%EOF` may be followed by a few trailing bytes (line ends, padding); 1 KiB is the usual reader tolerance.
 const PDF_EOF_WINDOW = 1024;
+// Runs of PDF white space (ISO 32000-1, 7.2.2), bounded so that each attempt stays short on hostile bytes.
+const PDF_SPACE = '[\\0\\t\\n\\f\\r ]{1,32}';
+const CATALOG_REFERENCE = new RegExp(`/Root${PDF_SPACE}(\\d{1,10})${PDF_SPACE}(\\d{1,5})${PDF_SPACE}R`);
+/** `1 0 obj`, not preceded by another digit (`11 0 obj` is another object). */
+const indirectObject = (number: string, generation: string) =>
+  new RegExp(`(?<![0-9])${number}${PDF_SPACE}${generation}${PDF_SPACE}obj`);
 const SIGNATURES: Record<Exclude<UploadMimetype, 'application/pdf'>, Buffer> = {
   'image/jpeg': Buffer.from([0xff, 0xd8, 0xff]),
   'image/png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -159,10 +165,21 @@ export function decodeStrictBase64(text: string): Buffer | null {
   return bytes.toString('base64') === text ? bytes : null;
 }
 
-/** A PDF starts with its `%PDF-` header and ends with the `%%EOF` marker. */
+/**
+ * A PDF starts with its `%PDF-` header, ends with the `%%EOF` marker, and has the structure a reader
+ * starts from: a trailer (or, from PDF 1.5, a cross-reference stream) naming the document's catalog,
+ * `/Root 1 0 R`, and that catalog object, unless it is packed in an object stream. Neither the trailer
+ * nor a stream's dictionary is ever compressed, so one linear scan of the bytes finds them; parsing the
+ * whole file here would let one upload of many small objects take seconds of the API's time. The
+ * dossier's reader is the last judge: a file it still cannot read is listed as unreadable there.
+ */
 export function isPdf(bytes: Buffer): boolean {
-  return (
-    bytes.subarray(0, 5).toString('latin1') === '%PDF-' &&
-    bytes.subarray(Math.max(0, bytes.length - PDF_EOF_WINDOW)).includes('%%EOF', 0, 'latin1')
-  );
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return false;
+  if (!bytes.subarray(Math.max(0, bytes.length - PDF_EOF_WINDOW)).includes('%%EOF', 0, 'latin1'))
+    return false;
+  const text = bytes.toString('latin1');
+  const root = CATALOG_REFERENCE.exec(text);
+  if (root === null) return false;
+  const [, number, generation] = root;
+  return text.includes('/ObjStm') || indirectObject(number!, generation!).test(text);
 }

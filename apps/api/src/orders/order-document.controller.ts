@@ -32,7 +32,8 @@ export class OrderDocumentController {
     summary: 'Envoyer des documents pour une commande',
     description:
       'Méthode upload (ou pour compléter l’extranet) : 1 à 20 documents en base64, corps limité à 30 Mio. ' +
-      'Un PDF est vérifié (en-tête `%PDF-` et marqueur `%%EOF`). Une commande en attente (`waiting`) ' +
+      'Un PDF est vérifié (en-tête `%PDF-`, marqueur `%%EOF`, trailer désignant le catalogue `/Root` et ' +
+      'ce catalogue). Une commande en attente (`waiting`) ' +
       'reprend aussitôt. Chaque document refusé est nommé par son index.',
     params: [ORDER_ID_PARAM],
     body: { schema: UploadDocumentsDto, description: 'Documents à ajouter', examples: UPLOAD_EXAMPLES },
