@@ -714,6 +714,9 @@ export const CONSOLE_TEXTS = {
     back: 'Retour à la file d’attente',
     backToOrder: 'Retour à la commande',
     csrf: 'Formulaire expiré ou d’une autre origine : rechargez la page et recommencez.',
+    staleForm:
+      'Ce formulaire venait d’une page affichée avant votre dernière connexion : rien n’est enregistré. ' +
+      'Il est repris ci-dessous tel que vous l’aviez rempli ; vérifiez-le, puis renvoyez-le.',
     form: 'Le formulaire doit être envoyé par les pages de la console.',
     malformedForm: 'Le formulaire reçu est incomplet ou mal formé : renvoyez-le depuis la page.',
     tooLarge: 'Les fichiers envoyés sont trop volumineux.',

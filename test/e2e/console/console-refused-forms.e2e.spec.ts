@@ -6,7 +6,12 @@ import { OrderRepository } from '@libs/orders/order.repository';
 import { type ApiTestApp, startApiTestApp } from '../../support/api-test-app';
 import { saveScreenshot, waitForText } from '../../support/browser';
 import { closedPort } from '../../support/closed-port';
-import { type ConsoleBrowserStack, startConsoleBrowserStack } from '../../support/console-operators';
+import {
+  type ConsoleBrowserStack,
+  createTestOperator,
+  logInToConsole,
+  startConsoleBrowserStack,
+} from '../../support/console-operators';
 import { pdfBytes, uploadItem } from '../../support/document-fixtures';
 import { type LifecycleStack } from '../../support/lifecycle-stack';
 import { createTestAccount, signIn } from '../../support/test-accounts';
@@ -133,6 +138,59 @@ describe('operator console: refused forms and outages', () => {
     expect(await page.content()).not.toContain("'coOwnership");
     await saveScreenshot(page, 'console-statement-refused');
     expect(await auditOf(orderid)).toEqual(['statement_filed']);
+  });
+
+  it('keeps a statement typed on a page of an earlier session, logged out and in again in another tab', async () => {
+    const operator = await createTestOperator(stack.api, 'operator');
+    const context = await consoleStack.browser.newContext({ locale: 'fr-FR' });
+    try {
+      const typing = await context.newPage();
+      await logInToConsole(typing, stack.api.baseUrl, operator);
+      const orderid = await assistedOrder();
+      await typing.goto(orderPage(orderid));
+      await typing.locator('[name="statementDate"]').fill('2026-11-20');
+      await typing.locator('[name="coOwnership.name.value"]').fill('Résidence des Deux Onglets');
+      await typing.locator('[name="sellerBalance.value"]').fill('2 468,10');
+
+      // Meanwhile, in another tab: logged out, and in again (the next TOTP step), a new session.
+      const other = await context.newPage();
+      await other.goto(`${stack.api.baseUrl}/console`);
+      await other.getByRole('button', { name: 'Se déconnecter' }).click();
+      await other.waitForURL(/deconnecte/);
+      await logInToConsole(other, stack.api.baseUrl, operator, 1);
+
+      const answer = typing.waitForResponse((res) => res.request().method() === 'POST');
+      await typing.getByRole('button', { name: 'Enregistrer le relevé de compte' }).click();
+      expect((await answer).status()).toBe(403);
+      await waitForText(typing, 'venait d’une page affichée avant votre dernière connexion');
+      const typed = (name: string) => typing.locator(`[name="${name}"]`).inputValue();
+      expect(await typed('coOwnership.name.value')).toBe('Résidence des Deux Onglets');
+      expect(await typed('sellerBalance.value')).toBe('2 468,10');
+      expect(await typed('statementDate')).toBe('2026-11-20');
+      await saveScreenshot(typing, 'console-statement-stale-form');
+      expect(await auditOf(orderid)).toEqual([]);
+      expect((await orders().findById(orderid))!.statement).toBeNull();
+
+      // The page came back with the new session's token: sent again, it is filed.
+      const again = typing.waitForResponse((res) => res.request().method() === 'POST');
+      await typing.getByRole('button', { name: 'Enregistrer le relevé de compte' }).click();
+      expect((await again).status()).toBe(303);
+      await waitForText(typing, 'Relevé de compte enregistré.');
+      expect(await auditOf(orderid)).toEqual(['statement_filed']);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('does not show again a form sent without its token by a page that does not say where it comes from', async () => {
+    const orderid = await assistedOrder();
+    const refused = await page.request.post(`${orderPage(orderid)}/statement`, {
+      form: { _csrf: 'not-the-token', 'coOwnership.name.value': 'Valeur glissée par un autre site' },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(403);
+    expect(await refused.text()).toContain('Formulaire expiré ou d’une autre origine');
+    expect(await refused.text()).not.toContain('Valeur glissée');
   });
 
   it('offers a previous round’s statement citing the copies the new round holds, so it files as it is', async () => {

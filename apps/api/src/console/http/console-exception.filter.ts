@@ -9,7 +9,8 @@ import { RouteCatalogProvider } from '../../platform/http/route-catalog.provider
 import { ERROR_STATUS } from '../../platform/http/error-status';
 import { type HttpRefusal } from '../../platform/http/http-refusal';
 import { clearConsoleCookie } from '../session/console-cookie';
-import { ConsoleFormRefused, ConsoleLoginRequired } from '../session/console-refusals';
+import { ConsoleFormRefused, ConsoleFormStale, ConsoleLoginRequired } from '../session/console-refusals';
+import { type ConsoleSession } from '@libs/operators/operator-session.service';
 import { type ConsoleRequest } from '../session/console-session.guard';
 import { ConsoleViews } from '../views/console-views';
 import { type RefusedForm } from '../views/order-page.presenter';
@@ -55,25 +56,41 @@ export class ConsoleExceptionFilter implements ExceptionFilter {
       this.page(res, 403, T.errors.csrf, null);
       return;
     }
-    const error = this.errors.clientErrorOf(exception, req, res);
-    const status = ERROR_STATUS[error.code];
     const orderid = ORDER_PATH.exec(req.path)?.[1] ?? null;
     const session = req.consoleSession;
+    if (exception instanceof ConsoleFormStale) {
+      if (orderid && session) this.formAgain(req, res, session, orderid, 403, T.errors.staleForm, []);
+      else this.page(res, 403, T.errors.csrf, null);
+      return;
+    }
+    const error = this.errors.clientErrorOf(exception, req, res);
+    const status = ERROR_STATUS[error.code];
     if (req.method === 'POST' && orderid && session && returnsToTheForm(status)) {
-      const refused: RefusedForm = {
-        path: req.path,
-        fields: submittedFields(req),
-        issues: error instanceof ValuesRefused ? error.issues : [],
-      };
+      const issues = error instanceof ValuesRefused ? error.issues : [];
       const text = error instanceof ValuesRefused ? T.errors.formInvalid : consoleMessage(error);
-      void this.orderPages.render(session, orderid, { notice: { kind: 'error', text }, refused }).then(
-        (html) => res.status(status).type('html').send(html),
-        // The order page itself cannot be shown (the database away): the message alone.
-        () => this.page(res, status, consoleMessage(error), orderid),
-      );
+      this.formAgain(req, res, session, orderid, status, text, issues, consoleMessage(error));
       return;
     }
     this.page(res, status, consoleMessage(error), orderid);
+  }
+
+  /** The order's page again, `text` at its top, the refused form holding what it held. */
+  private formAgain(
+    req: ConsoleRequest,
+    res: Response,
+    session: ConsoleSession,
+    orderid: string,
+    status: number,
+    text: string,
+    issues: RefusedForm['issues'],
+    // The order page itself cannot be shown (the database away): this message alone.
+    fallback = text,
+  ): void {
+    const refused: RefusedForm = { path: req.path, fields: submittedFields(req), issues };
+    void this.orderPages.render(session, orderid, { notice: { kind: 'error', text }, refused }).then(
+      (html) => res.status(status).type('html').send(html),
+      () => this.page(res, status, fallback, orderid),
+    );
   }
 
   private page(res: Response, status: number, message: string, orderid: string | null): void {

@@ -3,7 +3,7 @@ import { type Reflector } from '@nestjs/core';
 import { type Observable, from, mergeMap } from 'rxjs';
 import { type OperatorSessionService } from '@libs/operators/operator-session.service';
 import { type HttpConfig } from '@libs/platform/config/app-config';
-import { ConsoleFormRefused } from '../session/console-refusals';
+import { ConsoleFormRefused, ConsoleFormStale } from '../session/console-refusals';
 import { type ConsoleRequest } from '../session/console-session.guard';
 import { CONSOLE_FORM, type ConsoleFormKind } from './console-form.decorator';
 import { type ConsoleFormLimits, readConsoleForm } from './console-form.reader';
@@ -43,7 +43,13 @@ export class ConsoleFormInterceptor implements NestInterceptor {
           const token = body.fields[CSRF_FIELD];
           const session = req.consoleSession;
           if (!session || typeof token !== 'string' || !this.sessions.verifyCsrf(session, token)) {
-            throw new ConsoleFormRefused('console form without its CSRF token');
+            // Shown again only where the browser vouches for the origin: a form posted by another
+            // site must not come back as a page of the console holding that site's values.
+            if (!session || !saysSameOrigin(req)) {
+              throw new ConsoleFormRefused('console form without its CSRF token');
+            }
+            req.body = body;
+            throw new ConsoleFormStale('console form of an earlier session');
           }
         }
         req.body = body;
@@ -51,6 +57,15 @@ export class ConsoleFormInterceptor implements NestInterceptor {
       }),
     );
   }
+}
+
+/**
+ * The browser says, rather than leaves unsaid, that a page of this very host sent the form: every
+ * browser of the last years sends `Sec-Fetch-Site` or `Origin` with a form.
+ */
+function saysSameOrigin(req: ConsoleRequest): boolean {
+  const said = req.headers['sec-fetch-site'] !== undefined || req.headers.origin !== undefined;
+  return said && isSameOrigin(req);
 }
 
 /** The form was sent by a page of this very host (browsers say where a request comes from). */

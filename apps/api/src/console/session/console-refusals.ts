@@ -17,3 +17,13 @@ export class ConsoleFormRefused extends ServiceError {
   override readonly name = 'ConsoleFormRefused';
   readonly code = 'console_form_refused';
 }
+
+/**
+ * A form of the console's own pages (the browser says it came from this very origin) whose CSRF token
+ * is not the session's: the page was shown under an earlier session (a logout and login since, in
+ * another tab). The form was read, so it can be shown again as typed, applied to nothing.
+ */
+export class ConsoleFormStale extends ServiceError {
+  override readonly name = 'ConsoleFormStale';
+  readonly code = 'console_form_stale';
+}
