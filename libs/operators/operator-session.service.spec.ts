@@ -115,6 +115,15 @@ describe('OperatorSessionService', () => {
       expect(await service.resolve(sessionToken)).toBeNull();
     });
 
+    it('says whose session just ended, once, so that what its operator sent can wait for them', async () => {
+      const { sessionToken } = await service.open(OPERATOR.id);
+      expect((await service.lookUp(sessionToken)).kind).toBe('open');
+      later(30 * MINUTE);
+      expect(await service.lookUp(sessionToken)).toEqual({ kind: 'ended', operatorId: OPERATOR.id });
+      expect(await service.lookUp(sessionToken)).toEqual({ kind: 'none' });
+      expect(await service.lookUp('not a token')).toEqual({ kind: 'none' });
+    });
+
     it('keeps a session in use alive past the idle timeout', async () => {
       const { sessionToken } = await service.open(OPERATOR.id);
       for (let i = 0; i < 6; i++) {
@@ -185,6 +194,12 @@ describe('OperatorSessionService', () => {
       expect(await service.resolve(sessionToken)).toBeNull();
       sessions.operator.disabledAt = null;
       expect(await service.resolve(sessionToken)).toBeNull();
+    });
+
+    it('says nothing of whose session a disabled operator’s was', async () => {
+      const { sessionToken } = await service.open(OPERATOR.id);
+      sessions.operator.disabledAt = now;
+      expect(await service.lookUp(sessionToken)).toEqual({ kind: 'none' });
     });
 
     it('keeps the session of a locked-out operator: a lockout refuses logins only', async () => {

@@ -16,6 +16,10 @@ export interface ConsoleSession {
   sessionId: string;
 }
 
+/** What a token names: an open session, one that ended (idle or too old) of an enabled operator, or none. */
+export type SessionLookup =
+  { kind: 'open'; session: ConsoleSession } | { kind: 'ended'; operatorId: string } | { kind: 'none' };
+
 export interface OpenedSession {
   /** The cookie's value: shown once, never stored. */
   sessionToken: string;
@@ -86,21 +90,36 @@ export class OperatorSessionService {
    * cause by disabling its operator.
    */
   async resolve(token: string | null | undefined): Promise<ConsoleSession | null> {
+    const found = await this.lookUp(token);
+    return found.kind === 'open' ? found.session : null;
+  }
+
+  /**
+   * As `resolve`, telling apart a session that just ended (idle or too old) of an operator who may log
+   * in again: what that operator was sending can wait for them (FormDraftRepository). The ended session
+   * is deleted all the same, and says so once.
+   */
+  async lookUp(token: string | null | undefined): Promise<SessionLookup> {
     // Garbage is refused without a database round trip.
-    if (typeof token !== 'string' || !TOKEN_FORMAT.test(token)) return null;
+    if (typeof token !== 'string' || !TOKEN_FORMAT.test(token)) return { kind: 'none' };
     const sessionId = sessionIdOf(token);
     const session = await this.sessions.findWithOperator(sessionId);
-    if (session === null) return null;
+    if (session === null) return { kind: 'none' };
     const now = this.clock();
     if (this.isOver(session, now)) {
       await this.sessions.delete(sessionId);
-      return null;
+      return session.operator.disabledAt === null
+        ? { kind: 'ended', operatorId: session.operator.id }
+        : { kind: 'none' };
     }
     if (now.getTime() - session.lastSeenAt.getTime() >= this.touchIntervalMs) {
       await this.sessions.touch(sessionId, now);
     }
     const { id, email, role } = session.operator;
-    return { operator: { id, email, role }, csrfToken: this.csrfTokenOf(token), sessionId };
+    return {
+      kind: 'open',
+      session: { operator: { id, email, role }, csrfToken: this.csrfTokenOf(token), sessionId },
+    };
   }
 
   /** Logout: the session of `token` is deleted (nothing happens for an unknown one). */

@@ -28,6 +28,7 @@ import { UnknownEmailLockouts1763870000000 } from './migrations/1763870000000-Un
 import { PreStatementStatement1763880000000 } from './migrations/1763880000000-PreStatementStatement';
 import { NotificationsNotSent1763890000000 } from './migrations/1763890000000-NotificationsNotSent';
 import { WebhookSecretGrace1763900000000 } from './migrations/1763900000000-WebhookSecretGrace';
+import { ConsoleFormDrafts1763910000000 } from './migrations/1763910000000-ConsoleFormDrafts';
 
 export const ENTITIES = [
   AccountEntity,
@@ -60,6 +61,7 @@ export const MIGRATIONS = [
   PreStatementStatement1763880000000,
   NotificationsNotSent1763890000000,
   WebhookSecretGrace1763900000000,
+  ConsoleFormDrafts1763910000000,
 ];
 
 /** `DATABASE_CONNECT_TIMEOUT`'s default, for callers that give none (tests, tools). */

@@ -465,6 +465,9 @@ export const CONSOLE_TEXTS = {
     code: 'Code de vérification (application d’authentification)',
     submit: 'Se connecter',
     expired: 'Votre session a expiré : reconnectez-vous.',
+    expiredWithDraft:
+      'Votre session a expiré : le formulaire envoyé n’est pas enregistré, mais il est conservé. ' +
+      'Reconnectez-vous pour le retrouver tel que vous l’aviez rempli.',
     loggedOut: 'Vous êtes déconnecté.',
     required: 'Connectez-vous pour accéder à la console.',
   },
@@ -714,6 +717,9 @@ export const CONSOLE_TEXTS = {
     back: 'Retour à la file d’attente',
     backToOrder: 'Retour à la commande',
     csrf: 'Formulaire expiré ou d’une autre origine : rechargez la page et recommencez.',
+    draftKept:
+      'Votre session avait expiré quand vous avez envoyé ce formulaire : rien n’est enregistré. ' +
+      'Il est repris ci-dessous tel que vous l’aviez rempli ; vérifiez-le, puis renvoyez-le.',
     staleForm:
       'Ce formulaire venait d’une page affichée avant votre dernière connexion : rien n’est enregistré. ' +
       'Il est repris ci-dessous tel que vous l’aviez rempli ; vérifiez-le, puis renvoyez-le.',

@@ -11,6 +11,8 @@ import {
   createTestOperator,
   logInToConsole,
   startConsoleBrowserStack,
+  type TestOperator,
+  totpCode,
 } from '../../support/console-operators';
 import { pdfBytes, uploadItem } from '../../support/document-fixtures';
 import { type LifecycleStack } from '../../support/lifecycle-stack';
@@ -140,46 +142,126 @@ describe('operator console: refused forms and outages', () => {
     expect(await auditOf(orderid)).toEqual(['statement_filed']);
   });
 
-  it('keeps a statement typed on a page of an earlier session, logged out and in again in another tab', async () => {
-    const operator = await createTestOperator(stack.api, 'operator');
-    const context = await consoleStack.browser.newContext({ locale: 'fr-FR' });
-    try {
-      const typing = await context.newPage();
-      await logInToConsole(typing, stack.api.baseUrl, operator);
-      const orderid = await assistedOrder();
+  describe('a session that changes or ends while the operator types', () => {
+    /** An operator of their own, logged in in a browser context of their own (its TOTP step 0). */
+    const asOwnOperator = async (run: (typing: Page, operator: TestOperator) => Promise<void>) => {
+      const operator = await createTestOperator(stack.api, 'operator');
+      const context = await consoleStack.browser.newContext({ locale: 'fr-FR' });
+      try {
+        const typing = await context.newPage();
+        await logInToConsole(typing, stack.api.baseUrl, operator);
+        await run(typing, operator);
+      } finally {
+        await context.close();
+      }
+    };
+    const typeStatement = async (typing: Page, orderid: string, values: Record<string, string>) => {
       await typing.goto(orderPage(orderid));
-      await typing.locator('[name="statementDate"]').fill('2026-11-20');
-      await typing.locator('[name="coOwnership.name.value"]').fill('Résidence des Deux Onglets');
-      await typing.locator('[name="sellerBalance.value"]').fill('2 468,10');
-
-      // Meanwhile, in another tab: logged out, and in again (the next TOTP step), a new session.
-      const other = await context.newPage();
-      await other.goto(`${stack.api.baseUrl}/console`);
-      await other.getByRole('button', { name: 'Se déconnecter' }).click();
-      await other.waitForURL(/deconnecte/);
-      await logInToConsole(other, stack.api.baseUrl, operator, 1);
-
+      for (const [name, value] of Object.entries(values))
+        await typing.locator(`[name="${name}"]`).fill(value);
+    };
+    const expectTyped = async (typing: Page, values: Record<string, string>) => {
+      for (const [name, value] of Object.entries(values)) {
+        expect(await typing.locator(`[name="${name}"]`).inputValue()).toBe(value);
+      }
+    };
+    const submitStatement = async (typing: Page): Promise<Response> => {
       const answer = typing.waitForResponse((res) => res.request().method() === 'POST');
       await typing.getByRole('button', { name: 'Enregistrer le relevé de compte' }).click();
-      expect((await answer).status()).toBe(403);
-      await waitForText(typing, 'venait d’une page affichée avant votre dernière connexion');
-      const typed = (name: string) => typing.locator(`[name="${name}"]`).inputValue();
-      expect(await typed('coOwnership.name.value')).toBe('Résidence des Deux Onglets');
-      expect(await typed('sellerBalance.value')).toBe('2 468,10');
-      expect(await typed('statementDate')).toBe('2026-11-20');
-      await saveScreenshot(typing, 'console-statement-stale-form');
-      expect(await auditOf(orderid)).toEqual([]);
-      expect((await orders().findById(orderid))!.statement).toBeNull();
+      return answer;
+    };
+    /** The operator typed for longer than the idle timeout. */
+    const endSessionsOf = (operator: TestOperator) =>
+      stack.api.dataSource.query(
+        `UPDATE operator_sessions SET last_seen_at = now() - interval '1 day'
+          WHERE operator_id = (SELECT id FROM operators WHERE email = $1)`,
+        [operator.email],
+      );
 
-      // The page came back with the new session's token: sent again, it is filed.
-      const again = typing.waitForResponse((res) => res.request().method() === 'POST');
-      await typing.getByRole('button', { name: 'Enregistrer le relevé de compte' }).click();
-      expect((await again).status()).toBe(303);
-      await waitForText(typing, 'Relevé de compte enregistré.');
-      expect(await auditOf(orderid)).toEqual(['statement_filed']);
-    } finally {
-      await context.close();
-    }
+    it('keeps a statement typed on a page of an earlier session, logged out and in again in another tab', async () => {
+      await asOwnOperator(async (typing, operator) => {
+        const orderid = await assistedOrder();
+        const values = {
+          statementDate: '2026-11-20',
+          'coOwnership.name.value': 'Résidence des Deux Onglets',
+          'sellerBalance.value': '2 468,10',
+        };
+        await typeStatement(typing, orderid, values);
+
+        // Meanwhile, in another tab: logged out, and in again (the next TOTP step), a new session.
+        const other = await typing.context().newPage();
+        await other.goto(`${stack.api.baseUrl}/console`);
+        await other.getByRole('button', { name: 'Se déconnecter' }).click();
+        await other.waitForURL(/deconnecte/);
+        await logInToConsole(other, stack.api.baseUrl, operator, 1);
+
+        expect((await submitStatement(typing)).status()).toBe(403);
+        await waitForText(typing, 'venait d’une page affichée avant votre dernière connexion');
+        await expectTyped(typing, values);
+        await saveScreenshot(typing, 'console-statement-stale-form');
+        expect(await auditOf(orderid)).toEqual([]);
+        expect((await orders().findById(orderid))!.statement).toBeNull();
+
+        // The page came back with the new session's token: sent again, it is filed.
+        expect((await submitStatement(typing)).status()).toBe(303);
+        await waitForText(typing, 'Relevé de compte enregistré.');
+        expect(await auditOf(orderid)).toEqual(['statement_filed']);
+      });
+    });
+
+    it('keeps a statement sent once the session had ended, and gives it back as typed after the login', async () => {
+      await asOwnOperator(async (typing, operator) => {
+        const orderid = await assistedOrder();
+        const values = {
+          statementDate: '2026-11-21',
+          'coOwnership.name.value': 'Résidence du Long Relevé',
+          'sellerBalance.value': '1 357,90',
+        };
+        await typeStatement(typing, orderid, values);
+        await endSessionsOf(operator);
+
+        expect((await submitStatement(typing)).status()).toBe(303);
+        await typing.waitForURL(/\/console\/login\?session=expiree&brouillon=[0-9a-f-]{36}$/);
+        await waitForText(typing, 'le formulaire envoyé n’est pas enregistré, mais il est conservé');
+        expect(await auditOf(orderid)).toEqual([]);
+        await typing.getByLabel('Adresse e-mail').fill(operator.email);
+        await typing.getByLabel('Mot de passe').fill(operator.password);
+        await typing.getByLabel('Code de vérification').fill(totpCode(operator, 1));
+        await typing.getByRole('button', { name: 'Se connecter' }).click();
+
+        await typing.waitForURL(new RegExp(`/console/orders/${orderid}\\?brouillon=`));
+        await waitForText(typing, 'Votre session avait expiré quand vous avez envoyé ce formulaire');
+        await expectTyped(typing, values);
+        await saveScreenshot(typing, 'console-statement-kept-across-login');
+        expect((await orders().findById(orderid))!.statement).toBeNull();
+        const kept = typing.url();
+
+        expect((await submitStatement(typing)).status()).toBe(303);
+        await waitForText(typing, 'Relevé de compte enregistré.');
+        expect(await auditOf(orderid)).toEqual(['statement_filed']);
+        // Given back once: the same address again is the order's page.
+        await typing.goto(kept);
+        expect(await typing.content()).not.toContain('Votre session avait expiré');
+      });
+    });
+
+    it('keeps nothing of a form sent with an ended session by a page that does not say where it comes from', async () => {
+      await asOwnOperator(async (typing, operator) => {
+        const orderid = await assistedOrder();
+        await endSessionsOf(operator);
+        const refused = await typing.request.post(`${orderPage(orderid)}/statement`, {
+          form: { 'coOwnership.name.value': 'Valeur glissée' },
+          maxRedirects: 0,
+        });
+        expect(refused.status()).toBe(303);
+        expect(refused.headers().location).toBe('/console/login?session=expiree');
+        const kept = await stack.api.dataSource.query(
+          `SELECT 1 FROM console_form_drafts WHERE operator_id = (SELECT id FROM operators WHERE email = $1)`,
+          [operator.email],
+        );
+        expect(kept).toEqual([]);
+      });
+    });
   });
 
   it('does not show again a form sent without its token by a page that does not say where it comes from', async () => {

@@ -18,6 +18,7 @@ import { type ConsoleSession, OperatorSessionService } from '@libs/operators/ope
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { DomainError } from '@libs/platform/domain-error';
 import { CONSOLE_TEXTS as T, errorMessage } from '@libs/platform/messages.fr';
+import { isUuid } from '@libs/platform/uuid';
 import { APP_CONFIG } from '../platform/config.module';
 import { ERROR_STATUS } from '../platform/http/error-status';
 import { Public } from '../platform/security/public.decorator';
@@ -25,6 +26,7 @@ import { ConsoleExceptionFilter } from './http/console-exception.filter';
 import { ConsoleForm } from './http/console-form.decorator';
 import { type ConsoleFormRequest } from './http/console-form.reader';
 import { clearConsoleCookie, readConsoleCookie, setConsoleCookie } from './session/console-cookie';
+import { ConsoleFormDrafts, DRAFT_PARAM } from './session/console-form-drafts';
 import { CurrentSession } from './session/console-session.decorator';
 import { ConsoleSessionGuard } from './session/console-session.guard';
 import { ConsoleViews } from './views/console-views';
@@ -39,23 +41,39 @@ export class ConsoleLoginController {
     private readonly authentication: OperatorAuthenticationService,
     private readonly sessions: OperatorSessionService,
     private readonly views: ConsoleViews,
+    private readonly drafts: ConsoleFormDrafts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('login')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  page(@Query('session') session?: string, @Query('deconnecte') loggedOut?: string): string {
+  page(
+    @Query('session') session?: string,
+    @Query('deconnecte') loggedOut?: string,
+    @Query(DRAFT_PARAM) draft?: string,
+  ): string {
+    const kept = typeof draft === 'string' && isUuid(draft) ? draft : null;
     const notice =
-      session === 'expiree' ? T.login.expired : loggedOut !== undefined ? T.login.loggedOut : null;
-    return this.views.render('login', { title: T.login.title }, { notice, error: null, email: '' });
+      session === 'expiree'
+        ? kept
+          ? T.login.expiredWithDraft
+          : T.login.expired
+        : loggedOut !== undefined
+          ? T.login.loggedOut
+          : null;
+    return this.views.render(
+      'login',
+      { title: T.login.title },
+      { notice, error: null, email: '', draft: kept },
+    );
   }
 
   @Post('login')
   @ConsoleForm('login')
   async login(@Req() req: ConsoleFormRequest, @Res() res: Response): Promise<void> {
-    const { email, password, code } = req.body.fields;
+    const { email, password, code, [DRAFT_PARAM]: draft } = req.body.fields;
     try {
-      const { sessionToken } = await this.authentication.login({
+      const { sessionToken, operator } = await this.authentication.login({
         email: String(email ?? ''),
         password: String(password ?? ''),
         totpCode: String(code ?? ''),
@@ -63,7 +81,7 @@ export class ConsoleLoginController {
         userAgent: req.headers['user-agent'] ?? null,
       });
       setConsoleCookie(res, sessionToken, this.config.console.secureCookies);
-      res.redirect(303, '/console');
+      res.redirect(303, (await this.drafts.resumeAt(draft, operator.id)) ?? '/console');
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       res
@@ -73,7 +91,12 @@ export class ConsoleLoginController {
           this.views.render(
             'login',
             { title: T.login.title },
-            { notice: null, error: errorMessage(error.code, error.details), email: String(email ?? '') },
+            {
+              notice: null,
+              error: errorMessage(error.code, error.details),
+              email: String(email ?? ''),
+              draft: typeof draft === 'string' && isUuid(draft) ? draft : null,
+            },
           ),
         );
     }

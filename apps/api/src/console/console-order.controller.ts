@@ -24,6 +24,7 @@ import { Public } from '../platform/security/public.decorator';
 import { ConsoleExceptionFilter } from './http/console-exception.filter';
 import { ConsoleForm } from './http/console-form.decorator';
 import { type ConsoleFormRequest as FormRequest } from './http/console-form.reader';
+import { ConsoleFormDrafts, DRAFT_PARAM } from './session/console-form-drafts';
 import { CurrentSession } from './session/console-session.decorator';
 import { ConsoleSessionGuard } from './session/console-session.guard';
 import { ATTACHMENT_SLOTS, type OrderPageNotice } from './views/order-page.presenter';
@@ -43,19 +44,23 @@ export class ConsoleOrderController {
   constructor(
     private readonly pages: OrderPageRenderer,
     private readonly actions: OperatorActionsService,
+    private readonly drafts: ConsoleFormDrafts,
   ) {}
 
   @Get()
   @Header('Content-Type', 'text/html; charset=utf-8')
-  page(
+  async page(
     @CurrentSession() session: ConsoleSession,
     @Param('orderid') orderid: string,
     @Query('fait') done?: string,
     @Query('apercu') preview?: string,
+    @Query(DRAFT_PARAM) draft?: string,
   ): Promise<string> {
+    const kept = await this.drafts.take(draft, session.operator.id, orderid);
     return this.pages.render(session, orderid, {
       notice: noticeOf(done),
       previewDocumentId: preview === undefined ? undefined : Number(preview),
+      ...kept,
     });
   }
 

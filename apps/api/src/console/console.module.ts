@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import { type FulfilmentGateway } from '@libs/fulfilment/fulfilment-gateway';
 import { OperatorActionRecorder } from '@libs/fulfilment/operator-action.recorder';
@@ -12,6 +13,7 @@ import { OperatorRepository } from '@libs/operators/operator.repository';
 import { UnknownEmailLockoutRepository } from '@libs/operators/unknown-email-lockout.repository';
 import { OperatorSessionRepository } from '@libs/operators/operator-session.repository';
 import { OperatorSessionService } from '@libs/operators/operator-session.service';
+import { FormDraftRepository } from '@libs/operators/form-draft.repository';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { UploadedDocumentWriter } from '@libs/orders/documents/uploaded-document.writer';
 import { OrderRepository } from '@libs/orders/order.repository';
@@ -32,6 +34,7 @@ import { ConsoleLoginController } from './console-login.controller';
 import { ConsoleOrderFilesController } from './console-order-files.controller';
 import { ConsoleOrderController } from './console-order.controller';
 import { ConsoleFormInterceptor } from './http/console-form.interceptor';
+import { ConsoleFormDrafts } from './session/console-form-drafts';
 import { ConsoleViews } from './views/console-views';
 import { OrderPageRenderer } from './views/order-page.renderer';
 import { WorkQueueController } from './work-queue.controller';
@@ -128,6 +131,8 @@ import { WorkQueueController } from './work-queue.controller';
         SecretBox,
       ],
     },
+    construct(FormDraftRepository, [DataSource]),
+    construct(ConsoleFormDrafts, [FormDraftRepository]),
     construct(OperatorOrderQuery, [
       OrderRepository,
       StoredDocumentRepository,

@@ -9,6 +9,7 @@ import { RouteCatalogProvider } from '../../platform/http/route-catalog.provider
 import { ERROR_STATUS } from '../../platform/http/error-status';
 import { type HttpRefusal } from '../../platform/http/http-refusal';
 import { clearConsoleCookie } from '../session/console-cookie';
+import { ConsoleFormDrafts, DRAFT_PARAM } from '../session/console-form-drafts';
 import { ConsoleFormRefused, ConsoleFormStale, ConsoleLoginRequired } from '../session/console-refusals';
 import { type ConsoleSession } from '@libs/operators/operator-session.service';
 import { type ConsoleRequest } from '../session/console-session.guard';
@@ -20,7 +21,8 @@ import { submittedFields } from './console-form.reader';
 const ORDER_PATH = /^\/console\/orders\/([A-Z0-9]{6})\//;
 
 /**
- * The console's errors as pages, not envelopes: no session sends the browser to the login page; a form
+ * The console's errors as pages, not envelopes: no session sends the browser to the login page (a page's
+ * form sent as its session ended is kept for its operator, ConsoleFormDrafts); a form
  * without its CSRF token is refused (403); a form of an order's page the services refuse (its values, the
  * rules, Temporal away) is that page again with the status, saying why at its top or beside the inputs,
  * and holding what the form held, so that nothing typed is lost; anything else is a page in French with
@@ -36,6 +38,7 @@ export class ConsoleExceptionFilter implements ExceptionFilter {
     catalog: RouteCatalogProvider,
     private readonly views: ConsoleViews,
     private readonly orderPages: OrderPageRenderer,
+    private readonly drafts: ConsoleFormDrafts,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.errors = new ApiExceptionFilter(catalog);
@@ -47,16 +50,16 @@ export class ConsoleExceptionFilter implements ExceptionFilter {
     const req = http.getRequest<ConsoleRequest>();
     const res = http.getResponse<Response>();
     if (res.headersSent) return;
+    const orderid = ORDER_PATH.exec(req.path)?.[1] ?? null;
     if (exception instanceof ConsoleLoginRequired) {
       if (exception.expired) clearConsoleCookie(res, this.secureCookies);
-      res.redirect(303, exception.expired ? '/console/login?session=expiree' : '/console/login');
+      void this.loginPageFor(req, exception, orderid).then((url) => res.redirect(303, url));
       return;
     }
     if (exception instanceof ConsoleFormRefused) {
       this.page(res, 403, T.errors.csrf, null);
       return;
     }
-    const orderid = ORDER_PATH.exec(req.path)?.[1] ?? null;
     const session = req.consoleSession;
     if (exception instanceof ConsoleFormStale) {
       if (orderid && session) this.formAgain(req, res, session, orderid, 403, T.errors.staleForm, []);
@@ -72,6 +75,18 @@ export class ConsoleExceptionFilter implements ExceptionFilter {
       return;
     }
     this.page(res, status, consoleMessage(error), orderid);
+  }
+
+  /** The login page; with the id of the form kept for its operator when one was sent as the session ended. */
+  private async loginPageFor(
+    req: ConsoleRequest,
+    refusal: ConsoleLoginRequired,
+    orderid: string | null,
+  ): Promise<string> {
+    if (!refusal.expired) return '/console/login';
+    const kept =
+      refusal.formOfOperator && orderid ? await this.drafts.keep(req, refusal.formOfOperator, orderid) : null;
+    return kept ? `/console/login?session=expiree&${DRAFT_PARAM}=${kept}` : '/console/login?session=expiree';
   }
 
   /** The order's page again, `text` at its top, the refused form holding what it held. */

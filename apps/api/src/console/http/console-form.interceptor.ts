@@ -6,7 +6,8 @@ import { type HttpConfig } from '@libs/platform/config/app-config';
 import { ConsoleFormRefused, ConsoleFormStale } from '../session/console-refusals';
 import { type ConsoleRequest } from '../session/console-session.guard';
 import { CONSOLE_FORM, type ConsoleFormKind } from './console-form.decorator';
-import { type ConsoleFormLimits, readConsoleForm } from './console-form.reader';
+import { isSameOrigin, saysSameOrigin } from './form-origin';
+import { type ConsoleFormLimits, PAGE_FORM_LIMITS, readConsoleForm } from './console-form.reader';
 
 /** The name of the CSRF token's field in every console form. */
 export const CSRF_FIELD = '_csrf';
@@ -26,8 +27,7 @@ export class ConsoleFormInterceptor implements NestInterceptor {
   ) {
     this.limits = {
       login: { bytes: http.credentialsBodyLimitBytes, fields: 10, files: 0 },
-      // A statement of a large co-ownership: a few hundred inputs per lot.
-      form: { bytes: 8 * 1024 * 1024, fields: 100_000, files: 0 },
+      form: PAGE_FORM_LIMITS,
       upload: { bytes: http.uploadBodyLimitBytes, fields: 100, files: 20 },
     };
   }
@@ -56,27 +56,5 @@ export class ConsoleFormInterceptor implements NestInterceptor {
         return next.handle();
       }),
     );
-  }
-}
-
-/**
- * The browser says, rather than leaves unsaid, that a page of this very host sent the form: every
- * browser of the last years sends `Sec-Fetch-Site` or `Origin` with a form.
- */
-function saysSameOrigin(req: ConsoleRequest): boolean {
-  const said = req.headers['sec-fetch-site'] !== undefined || req.headers.origin !== undefined;
-  return said && isSameOrigin(req);
-}
-
-/** The form was sent by a page of this very host (browsers say where a request comes from). */
-function isSameOrigin(req: ConsoleRequest): boolean {
-  const site = req.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
-  const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  try {
-    return new URL(origin).host === req.headers.host;
-  } catch {
-    return false;
   }
 }

@@ -7,6 +7,11 @@ export class ConsoleLoginRequired extends ServiceError {
   constructor(
     /** A session cookie came, but its session is over (idle, too old, operator disabled or locked). */
     readonly expired: boolean,
+    /**
+     * A page's form sent once its session had ended (idle, too old): whose it was, so that what the
+     * form holds can wait for that operator to log in again.
+     */
+    readonly formOfOperator: string | null = null,
   ) {
     super(expired ? 'console session expired' : 'console session required');
   }

@@ -1,6 +1,8 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { type Request } from 'express';
 import { type ConsoleSession, OperatorSessionService } from '@libs/operators/operator-session.service';
+import { CONSOLE_FORM, type ConsoleFormKind } from '../http/console-form.decorator';
 import { readConsoleCookie } from './console-cookie';
 import { ConsoleLoginRequired } from './console-refusals';
 
@@ -15,14 +17,22 @@ export interface ConsoleRequest extends Request {
  */
 @Injectable()
 export class ConsoleSessionGuard implements CanActivate {
-  constructor(private readonly sessions: OperatorSessionService) {}
+  constructor(
+    private readonly sessions: OperatorSessionService,
+    private readonly reflector: Reflector,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<ConsoleRequest>();
     const token = readConsoleCookie(req);
-    const session = await this.sessions.resolve(token);
-    if (!session) throw new ConsoleLoginRequired(token !== undefined);
-    req.consoleSession = session;
-    return true;
+    const found = await this.sessions.lookUp(token);
+    if (found.kind === 'open') {
+      req.consoleSession = found.session;
+      return true;
+    }
+    const kind = this.reflector.get<ConsoleFormKind | undefined>(CONSOLE_FORM, context.getHandler());
+    // A page's form, not an upload: its fields can be shown again, files cannot.
+    const formOfOperator = found.kind === 'ended' && kind === 'form' ? found.operatorId : null;
+    throw new ConsoleLoginRequired(token !== undefined, formOfOperator);
   }
 }
