@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { type Browser, type Page } from 'playwright-core';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { OrderRepository } from '@libs/orders/order.repository';
@@ -333,6 +332,13 @@ describe('operator console: assisted fulfilment in the browser', () => {
       const res = await page.request.get(`${stack.api.baseUrl}${path}`);
       expect({ path, status: res.status() }).toEqual({ path, status: 404 });
       expect(await res.text()).toContain('Commande introuvable');
+    }
+    // A kept form's id that is none, repeated, or nobody's: the order's page as it is.
+    const orderid = await stack.createOrder({ test_mode: false });
+    for (const query of ['brouillon=%00', 'brouillon=a&brouillon=b', `brouillon=${randomUUID()}`]) {
+      const res = await page.request.get(`${stack.api.baseUrl}/console/orders/${orderid}?${query}`);
+      expect({ query, status: res.status() }).toEqual({ query, status: 200 });
+      expect(await res.text()).not.toContain('Votre session avait expiré');
     }
   });
 

@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Inject } from '@nestjs/common';
 import { type Response } from 'express';
+import { type ConsoleSession } from '@libs/operators/operator-session.service';
 import { DomainError, ValuesRefused } from '@libs/platform/domain-error';
 import { CONSOLE_TEXTS as T, errorMessage } from '@libs/platform/messages.fr';
 import { type AppConfig } from '@libs/platform/config/app-config';
@@ -11,7 +12,6 @@ import { type HttpRefusal } from '../../platform/http/http-refusal';
 import { clearConsoleCookie } from '../session/console-cookie';
 import { ConsoleFormDrafts, DRAFT_PARAM } from '../session/console-form-drafts';
 import { ConsoleFormRefused, ConsoleFormStale, ConsoleLoginRequired } from '../session/console-refusals';
-import { type ConsoleSession } from '@libs/operators/operator-session.service';
 import { type ConsoleRequest } from '../session/console-session.guard';
 import { ConsoleViews } from '../views/console-views';
 import { type RefusedForm } from '../views/order-page.presenter';
@@ -21,12 +21,13 @@ import { submittedFields } from './console-form.reader';
 const ORDER_PATH = /^\/console\/orders\/([A-Z0-9]{6})\//;
 
 /**
- * The console's errors as pages, not envelopes: no session sends the browser to the login page (a page's
- * form sent as its session ended is kept for its operator, ConsoleFormDrafts); a form
- * without its CSRF token is refused (403); a form of an order's page the services refuse (its values, the
- * rules, Temporal away) is that page again with the status, saying why at its top or beside the inputs,
- * and holding what the form held, so that nothing typed is lost; anything else is a page in French with
- * its status (a 500 with the error id logged), classified as the API classifies it.
+ * The console's errors as pages, not envelopes: no session sends the browser to the login page (a
+ * page's form sent as its session ended is kept for its operator, ConsoleFormDrafts); a form without its
+ * CSRF token is refused (403), or shown again as typed when an earlier session's page sent it; a form of
+ * an order's page the services refuse (its values, the rules, Temporal away) is that page again with the
+ * status, saying why at its top or beside the inputs, and holding what the form held, so that nothing
+ * typed is lost; anything else is a page in French with its status (a 500 with the error id logged),
+ * classified as the API classifies it.
  */
 @Catch()
 export class ConsoleExceptionFilter implements ExceptionFilter {

@@ -43,11 +43,12 @@ export class ConsoleFormDrafts {
 
   /** The kept form `id` of the operator on `orderid`'s page, taken: what the page shows it with. */
   async take(
-    id: string | undefined,
+    id: unknown,
     operatorId: string,
     orderid: string,
   ): Promise<{ notice: OrderPageNotice; refused: RefusedForm } | null> {
-    if (id === undefined || !isUuid(id)) return null;
+    // A query parameter: absent, repeated (an array), anything.
+    if (typeof id !== 'string' || !isUuid(id)) return null;
     const draft = await this.drafts.take(id, operatorId, orderid);
     if (draft === null) return null;
     return {
