@@ -16,6 +16,7 @@ describe('DnsHostResolver', () => {
       'hooks.client.example': ['203.0.113.10', '2001:db8::10'],
       'v4only.client.example': ['203.0.113.11'],
       'sandbox.svc.test': ['10.1.2.3'],
+      'receiver.hooks.svc.cluster.local': ['10.4.5.6'],
       'hangs.client.example': 'never-answer',
     });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dns-host-resolver-'));
@@ -60,11 +61,48 @@ describe('DnsHostResolver', () => {
     expect(dns.questions.slice(before)).toEqual([]);
   });
 
-  it('tries the search domains for a single-label name, and only for one', async () => {
+  it('tries the search domains as getaddrinfo does: after a dotted name, before a single label', async () => {
     const resolver = resolverWith();
+    const asked = () => dns.questions.slice(before).filter((question) => question.endsWith('/A'));
+    let before = dns.questions.length;
     await expect(resolver.resolve('sandbox', 4)).resolves.toEqual([{ address: '10.1.2.3', family: 4 }]);
+    expect(asked()).toEqual(['sandbox.svc.test/A']);
+
+    before = dns.questions.length;
     await expect(resolver.resolve('client.example', 4)).rejects.toMatchObject({ code: 'ENOTFOUND' });
-    expect(dns.questions).not.toContain('client.example.svc.test/A');
+    expect(asked()).toEqual(['client.example/A', 'client.example.svc.test/A']);
+
+    // A final dot: the name as given, and nothing else.
+    before = dns.questions.length;
+    await expect(resolver.resolve('client.example.', 4)).rejects.toMatchObject({ code: 'ENOTFOUND' });
+    expect(asked()).toEqual(['client.example/A']);
+  });
+
+  it('follows resolv.conf’s ndots, as a Kubernetes pod’s (ndots:5) needs for a service of another namespace', async () => {
+    const pod = fs.mkdtempSync(path.join(os.tmpdir(), 'dns-host-resolver-pod-'));
+    try {
+      fs.writeFileSync(path.join(pod, 'hosts'), '');
+      fs.writeFileSync(
+        path.join(pod, 'resolv.conf'),
+        'nameserver 192.0.2.1\nsearch app.svc.cluster.local svc.cluster.local cluster.local\noptions ndots:5\n',
+      );
+      const resolver = new DnsHostResolver({
+        timeoutMs: 1000,
+        servers: [dns.address],
+        hostsFile: path.join(pod, 'hosts'),
+        resolvConf: path.join(pod, 'resolv.conf'),
+      });
+      const before = dns.questions.length;
+      await expect(resolver.resolve('receiver.hooks', 4)).resolves.toEqual([
+        { address: '10.4.5.6', family: 4 },
+      ]);
+      expect(dns.questions.slice(before).filter((question) => question.endsWith('/A'))).toEqual([
+        'receiver.hooks.app.svc.cluster.local/A',
+        'receiver.hooks.svc.cluster.local/A',
+      ]);
+    } finally {
+      fs.rmSync(pod, { recursive: true, force: true });
+    }
   });
 
   it('says a name does not exist', async () => {

@@ -12,7 +12,7 @@ export interface DnsHostResolverOptions {
   servers?: readonly string[];
   /** Consulted before DNS, as the system resolver does. Default /etc/hosts. */
   hostsFile?: string;
-  /** Where the search domains tried for single-label names are read. Default /etc/resolv.conf. */
+  /** Where the search domains and `ndots` are read. Default /etc/resolv.conf. */
   resolvConf?: string;
 }
 
@@ -25,9 +25,18 @@ const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA', 'ENONAME']);
 
 interface SystemFiles {
   hosts: Map<string, LookupAddress[]>;
-  search: string[];
+  search: SearchRules;
   readAt: number;
 }
+
+/** resolv.conf's search list and `ndots` (1 unless set; glibc caps it at 15). */
+interface SearchRules {
+  domains: string[];
+  ndots: number;
+}
+
+const DEFAULT_NDOTS = 1;
+const MAX_NDOTS = 15;
 
 /**
  * The name resolution of requests made on a client's behalf. `dns.lookup` (getaddrinfo) runs on libuv's
@@ -36,7 +45,7 @@ interface SystemFiles {
  * other lookup of the process — other receivers, extranets — waited behind them until its own connection
  * timed out. This one asks the name servers through c-ares on the event loop, bounded by `timeoutMs`, and
  * reads the hosts file itself, so what getaddrinfo gave here (hosts entries, `localhost`, container and
- * service names, the search domains of single-label names) still resolves.
+ * service names, the search domains with resolv.conf's `ndots`) still resolves.
  */
 export class DnsHostResolver {
   private readonly timeoutMs: number;
@@ -51,6 +60,7 @@ export class DnsHostResolver {
   }
 
   readonly resolve: HostResolver = async (hostname, family) => {
+    const absolute = hostname.endsWith('.');
     const name = hostname.toLowerCase().replace(/\.$/, '');
     const literal = isIP(name);
     if (literal !== 0) return [{ address: name, family: literal }];
@@ -67,14 +77,11 @@ export class DnsHostResolver {
         family,
       );
     }
-    // getaddrinfo's search domains, for single-label names only: a dotted name is asked as given.
-    const candidates = name.includes('.')
-      ? [name]
-      : [...files.search.map((domain) => `${name}.${domain}`), name];
-    return withinBudget(this.lookupFirst(candidates, family), this.timeoutMs, hostname);
+    const candidates = absolute ? [name] : searchCandidates(name, files.search);
+    return withinBudget(this.lookupFirst(name, candidates, family), this.timeoutMs, hostname);
   };
 
-  private async lookupFirst(candidates: string[], family: 0 | 4 | 6): Promise<LookupAddress[]> {
+  private async lookupFirst(name: string, candidates: string[], family: 0 | 4 | 6): Promise<LookupAddress[]> {
     let failure: NodeJS.ErrnoException | null = null;
     for (const candidate of candidates) {
       const asked = await Promise.allSettled([
@@ -98,7 +105,8 @@ export class DnsHostResolver {
       if (serious) throw lookupError(candidate, serious.code ?? 'ESERVFAIL', serious.message);
       failure = errors[0] ?? null;
     }
-    throw lookupError(candidates.at(-1)!, 'ENOTFOUND', failure?.message ?? 'no address');
+    // Named as asked: the search domains tried are the resolver's, not the client's.
+    throw lookupError(name, 'ENOTFOUND', failure?.message ?? 'no address');
   }
 
   private systemFiles(): Promise<SystemFiles> {
@@ -143,19 +151,36 @@ function parseHosts(text: string): Map<string, LookupAddress[]> {
   return hosts;
 }
 
-/** The last `search` or `domain` line wins, as in resolv.conf(5). */
-function parseSearch(text: string): string[] {
-  let search: string[] = [];
+/**
+ * The names getaddrinfo (glibc's res_search) asks for a name without its final dot: as given first when
+ * it has at least `ndots` dots, then with each search domain, then as given if not asked yet. Kubernetes
+ * sets `ndots:5`, so that `receiver.namespace` is found as `receiver.namespace.svc.cluster.local`.
+ */
+export function searchCandidates(name: string, rules: SearchRules): string[] {
+  const searched = rules.domains.map((domain) => `${name}.${domain}`);
+  const dots = name.split('.').length - 1;
+  return dots >= rules.ndots ? [name, ...searched] : [...searched, name];
+}
+
+/** The last `search` or `domain` line wins, as does the last `ndots` option, as in resolv.conf(5). */
+function parseSearch(text: string): SearchRules {
+  const rules: SearchRules = { domains: [], ndots: DEFAULT_NDOTS };
   for (const line of text.split('\n')) {
-    const [keyword, ...domains] = line
+    const [keyword, ...words] = line
       .replace(/[#;].*/, '')
       .trim()
       .split(/\s+/);
     if (keyword === 'search' || keyword === 'domain') {
-      search = domains.map((domain) => domain.toLowerCase().replace(/\.$/, '')).filter((d) => d !== '');
+      rules.domains = words.map((domain) => domain.toLowerCase().replace(/\.$/, '')).filter((d) => d !== '');
+    }
+    if (keyword === 'options') {
+      for (const option of words) {
+        const ndots = /^ndots:(\d+)$/.exec(option);
+        if (ndots) rules.ndots = Math.min(Number(ndots[1]), MAX_NDOTS);
+      }
     }
   }
-  return search;
+  return rules;
 }
 
 function ofFamily(addresses: LookupAddress[], family: 0 | 4 | 6): LookupAddress[] {
