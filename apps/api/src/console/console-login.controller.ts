@@ -18,7 +18,6 @@ import { type ConsoleSession, OperatorSessionService } from '@libs/operators/ope
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { DomainError } from '@libs/platform/domain-error';
 import { CONSOLE_TEXTS as T, errorMessage } from '@libs/platform/messages.fr';
-import { isUuid } from '@libs/platform/uuid';
 import { APP_CONFIG } from '../platform/config.module';
 import { ERROR_STATUS } from '../platform/http/error-status';
 import { Public } from '../platform/security/public.decorator';
@@ -26,7 +25,7 @@ import { ConsoleExceptionFilter } from './http/console-exception.filter';
 import { ConsoleForm } from './http/console-form.decorator';
 import { type ConsoleFormRequest } from './http/console-form.reader';
 import { clearConsoleCookie, readConsoleCookie, setConsoleCookie } from './session/console-cookie';
-import { ConsoleFormDrafts, DRAFT_PARAM } from './session/console-form-drafts';
+import { ConsoleFormDrafts, DRAFT_PARAM, draftIdOf } from './session/console-form-drafts';
 import { CurrentSession } from './session/console-session.decorator';
 import { ConsoleSessionGuard } from './session/console-session.guard';
 import { ConsoleViews } from './views/console-views';
@@ -52,15 +51,9 @@ export class ConsoleLoginController {
     @Query('deconnecte') loggedOut?: string,
     @Query(DRAFT_PARAM) draft?: string,
   ): string {
-    const kept = typeof draft === 'string' && isUuid(draft) ? draft : null;
-    const notice =
-      session === 'expiree'
-        ? kept
-          ? T.login.expiredWithDraft
-          : T.login.expired
-        : loggedOut !== undefined
-          ? T.login.loggedOut
-          : null;
+    const kept = draftIdOf(draft);
+    const expired = kept ? T.login.expiredWithDraft : T.login.expired;
+    const notice = session === 'expiree' ? expired : loggedOut !== undefined ? T.login.loggedOut : null;
     return this.views.render(
       'login',
       { title: T.login.title },
@@ -95,7 +88,7 @@ export class ConsoleLoginController {
               notice: null,
               error: errorMessage(error.code, error.details),
               email: String(email ?? ''),
-              draft: typeof draft === 'string' && isUuid(draft) ? draft : null,
+              draft: draftIdOf(draft),
             },
           ),
         );

@@ -7,8 +7,13 @@ import { PAGE_FORM_LIMITS, readConsoleForm } from '../http/console-form.reader';
 import { saysSameOrigin } from '../http/form-origin';
 import { type OrderPageNotice, type RefusedForm } from '../views/order-page.presenter';
 
-/** The query parameter that carries a kept form's id from the login page to the order page. */
+/** The query parameter (and login field) that carries a kept form's id to the order page. */
 export const DRAFT_PARAM = 'brouillon';
+
+/** A kept form's id as a query or a form gives it (absent, repeated, anything), or null. */
+export function draftIdOf(value: unknown): string | null {
+  return typeof value === 'string' && isUuid(value) ? value : null;
+}
 
 /**
  * What an operator sent from an order's page after the session had ended: not applied, kept for that
@@ -35,10 +40,11 @@ export class ConsoleFormDrafts {
 
   /** Where the operator who just logged in goes to find the kept form `id`; null when it is not theirs. */
   async resumeAt(id: unknown, operatorId: string): Promise<string | null> {
-    if (typeof id !== 'string' || !isUuid(id)) return null;
+    const draft = draftIdOf(id);
+    if (draft === null) return null;
     // The operator is logged in by now: a draft that cannot be looked up sends them to the queue.
-    const orderid = await this.drafts.orderOf(id, operatorId).catch(() => null);
-    return orderid === null ? null : `/console/orders/${orderid}?${DRAFT_PARAM}=${id}`;
+    const orderid = await this.drafts.orderOf(draft, operatorId).catch(() => null);
+    return orderid === null ? null : `/console/orders/${orderid}?${DRAFT_PARAM}=${draft}`;
   }
 
   /** The kept form `id` of the operator on `orderid`'s page, taken: what the page shows it with. */
@@ -47,9 +53,9 @@ export class ConsoleFormDrafts {
     operatorId: string,
     orderid: string,
   ): Promise<{ notice: OrderPageNotice; refused: RefusedForm } | null> {
-    // A query parameter: absent, repeated (an array), anything.
-    if (typeof id !== 'string' || !isUuid(id)) return null;
-    const draft = await this.drafts.take(id, operatorId, orderid);
+    const draftId = draftIdOf(id);
+    if (draftId === null) return null;
+    const draft = await this.drafts.take(draftId, operatorId, orderid);
     if (draft === null) return null;
     return {
       notice: { kind: 'error', text: T.errors.draftKept },
