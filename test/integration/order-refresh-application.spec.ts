@@ -1,5 +1,7 @@
 import { AccountRepository } from '@libs/accounts/account.repository';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
+import { UploadedDocumentWriter } from '@libs/orders/documents/uploaded-document.writer';
+import { pdfBytes } from '../support/document-fixtures';
 import { OrderRepository } from '@libs/orders/order.repository';
 import { OrderRefreshApplicationService } from '@libs/orders/refresh/order-refresh-application.service';
 import { OrderRefreshRequestRepository } from '@libs/orders/refresh/order-refresh-request.repository';
@@ -40,14 +42,23 @@ describe('OrderRefreshApplicationService.apply run again (PostgreSQL)', () => {
       failing = false;
       return Promise.reject(new Error('connection terminated unexpectedly'));
     };
+    const documents = new StoredDocumentRepository(kit.dataSource);
     return new OrderRefreshApplicationService(
       new TransactionRunner(kit.dataSource),
       new OrderRepository(kit.dataSource),
       new OrderRefreshRequestRepository(kit.dataSource),
-      new StoredDocumentRepository(kit.dataSource),
+      documents,
       accounts,
+      writer(),
     );
   }
+
+  const writer = () =>
+    new UploadedDocumentWriter(
+      new StoredDocumentRepository(kit.dataSource),
+      kit.store,
+      new TransactionRunner(kit.dataSource),
+    );
 
   async function refreshRequest(orderid: string): Promise<string> {
     return new OrderRefreshRequestRepository(kit.dataSource).create({
@@ -115,5 +126,38 @@ describe('OrderRefreshApplicationService.apply run again (PostgreSQL)', () => {
 
     expect(again).toMatchObject({ version: 2, notificationId: first.notificationId });
     expect((await written(orderid)).order.version).toBe(3);
+  });
+  it('takes back the operator attachments the previous round left pending, and keeps those accepted', async () => {
+    const { orderid } = await createOrder(kit, accountId, { state: 'done' });
+    const attach = (marker: string) =>
+      writer().write(
+        orderid,
+        1,
+        [{ doctype: 2, filename: `${marker}.pdf`, mimetype: 'application/pdf', content: pdfBytes(marker) }],
+        { source: 'operator' },
+      );
+    const [accepted] = await attach('accepté');
+    const [unanswered] = await attach('sans réponse');
+    await new TransactionRunner(kit.dataSource).transaction((tx) =>
+      new StoredDocumentRepository(kit.dataSource).markAttached(tx, orderid, 1, [accepted!.row.id]),
+    );
+    const rowsOf = async () =>
+      (
+        (await kit.dataSource.query(
+          `SELECT order_version, filename, pending FROM documents WHERE orderid = $1 ORDER BY order_version, id`,
+          [orderid],
+        )) as { order_version: number; filename: string; pending: boolean }[]
+      ).map((row) => `${row.order_version} ${row.filename}${row.pending ? ' (pending)' : ''}`);
+    expect(await rowsOf()).toEqual(['1 accepté.pdf', '1 sans réponse.pdf (pending)']);
+
+    const requestId = await refreshRequest(orderid);
+    await service().apply(orderid, requestId, new Date('2026-11-27T11:00:00.000Z'));
+
+    expect(await rowsOf()).toEqual(['1 accepté.pdf', '2 accepté.pdf']);
+    await expect(kit.store.get(unanswered!.row.storageKey)).rejects.toThrow();
+    expect(await kit.store.get(accepted!.row.storageKey)).toEqual(pdfBytes('accepté'));
+    // Run again, as a local activity is: nothing more goes.
+    await service().apply(orderid, requestId, new Date('2026-11-27T11:00:00.000Z'));
+    expect(await rowsOf()).toEqual(['1 accepté.pdf', '2 accepté.pdf']);
   });
 });

@@ -49,6 +49,7 @@ describe('an upload while a refresh is applied (PostgreSQL)', () => {
       refreshRequests,
       documents,
       new AccountRepository(kit.dataSource),
+      new UploadedDocumentWriter(documents, kit.store, transactions),
     );
     const requestId = await refreshRequests.create({
       orderid,

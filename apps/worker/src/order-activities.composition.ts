@@ -10,6 +10,7 @@ import { OperatorAuditRepository } from '@libs/fulfilment/operator-audit.reposit
 import { TemporalNotificationWorkflowStarter } from '@libs/notifications/temporal-notification-workflow.starter';
 import { OrderCollectionService } from '@libs/orders/collection/order-collection.service';
 import { type StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
+import { UploadedDocumentWriter } from '@libs/orders/documents/uploaded-document.writer';
 import { type OrderRepository } from '@libs/orders/order.repository';
 import { OrderRefreshApplicationService } from '@libs/orders/refresh/order-refresh-application.service';
 import { OrderRefreshRequestRepository } from '@libs/orders/refresh/order-refresh-request.repository';
@@ -64,6 +65,7 @@ export function composeOrderActivities(deps: OrderSideDependencies): OrderSide {
       new OrderRefreshRequestRepository(dataSource),
       documents,
       accounts,
+      new UploadedDocumentWriter(documents, documentStore, new TransactionRunner(dataSource)),
     ),
     preStatements: new PreStatementGenerationService(
       orders,

@@ -71,6 +71,17 @@ export class StoredDocumentRepository {
     return new Set(rows.map((row) => row.storage_key));
   }
 
+  /**
+   * The operator attachments of the order's rounds before `version` still pending: no workflow can
+   * accept them any more (an action is recorded for the order's current round only).
+   */
+  async pendingBefore(orderid: string, version: number): Promise<StoredDocumentEntity[]> {
+    return this.documents
+      .createQueryBuilder('d')
+      .where('d.orderid = :orderid AND d.orderVersion < :version AND d.pending', { orderid, version })
+      .getMany();
+  }
+
   /** Deletes the rows of `rows` whose `pending` is still as given (one marked attached since stays). */
   async deleteAsWritten(
     tx: EntityManager,

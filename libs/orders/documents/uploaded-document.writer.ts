@@ -92,6 +92,16 @@ export class UploadedDocumentWriter {
   }
 
   /**
+   * Takes back the operator attachments a refresh left pending in the rounds before `version`: their
+   * action's answer never came (Temporal unreachable, the update timed out) and can no longer be
+   * accepted, so they would be kept, never served, for as long as the order.
+   */
+  async discardSuperseded(orderid: string, version: number): Promise<void> {
+    const rows = await this.documents.pendingBefore(orderid, version);
+    await this.takeBack(rows, rows);
+  }
+
+  /**
    * Stores an operator's attachments (assisted fulfilment) in a transaction of their own, pending: they
    * count once the order's workflow accepts them, and are `discard`ed if it refuses them.
    */

@@ -2,6 +2,7 @@ import { type AccountRepository } from '@libs/accounts/account.repository';
 import { type OrderEntity } from '@libs/persistence/entities/order.entity';
 import { type TransactionRunner } from '@libs/persistence/transaction-runner';
 import { type StoredDocumentRepository } from '../documents/stored-document.repository';
+import { type UploadedDocumentWriter } from '../documents/uploaded-document.writer';
 import { type OrderRepository } from '../order.repository';
 import { type OrderRefreshRequestRepository } from './order-refresh-request.repository';
 import { type OrderRecord, toOrderRecord } from '../order-record';
@@ -29,6 +30,7 @@ export class OrderRefreshApplicationService {
     private readonly refreshRequests: OrderRefreshRequestRepository,
     private readonly documents: StoredDocumentRepository,
     private readonly accounts: AccountRepository,
+    private readonly attachments: Pick<UploadedDocumentWriter, 'discardSuperseded'>,
   ) {}
 
   async apply(orderid: string, refreshRequestId: string, at: Date): Promise<AppliedRefresh> {
@@ -94,6 +96,8 @@ export class OrderRefreshApplicationService {
       Object.assign(order, changes);
       return { order, version: order.version, notificationId };
     });
+    // After the commit, on a run again too: the previous round's attachments left pending go.
+    await this.attachments.discardSuperseded(orderid, result.order.version);
     const account = await this.accounts.findById(result.order.accountId);
     return {
       record: toOrderRecord(result.order, account?.email ?? ''),
