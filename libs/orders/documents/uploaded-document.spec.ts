@@ -242,6 +242,19 @@ describe('isPdf', () => {
     expect(isPdf(latin1('%PDF-1.4\r\n12\r\n0\robj<<>>endobj trailer<</Root\n12 0 R>>%%EOF'))).toBe(true);
   });
 
+  it('looks for the catalog of the first and of the last trailer, whatever other bytes say /Root', () => {
+    const updated =
+      '%PDF-1.4\n(/Root 9 0 R in a string) 1 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n' +
+      '4 0 obj << >> endobj\ntrailer << /Root 4 0 R /Prev 9 >>\n%%EOF\n';
+    expect(isPdf(latin1(updated))).toBe(true);
+    expect(
+      isPdf(latin1('%PDF-1.4\n(/Root 9 0 R) 1 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF')),
+    ).toBe(true);
+    expect(isPdf(latin1('%PDF-1.4\n(/Root 9 0 R) (/Root 8 0 R) trailer << /Root 7 0 R >>\n%%EOF'))).toBe(
+      false,
+    );
+  });
+
   it('takes the files real writers make: a cross-reference stream and object streams, or a classic table', async () => {
     const packed = await PDFDocument.create();
     packed.addPage();
@@ -265,5 +278,7 @@ describe('isPdf', () => {
   it('refuses 16 MB of bytes that only look like a trailer, in the test timeout', () => {
     const body = Buffer.from('/Root 1 '.repeat(2_000_000), 'latin1');
     expect(isPdf(Buffer.concat([latin1('%PDF-1.4\n'), body, latin1('\n%%EOF\n')]))).toBe(false);
+    const references = Buffer.from('/Root 1 0 R '.repeat(1_500_000), 'latin1');
+    expect(isPdf(Buffer.concat([latin1('%PDF-1.4\n'), references, latin1('\n%%EOF\n')]))).toBe(false);
   });
 });

@@ -178,8 +178,26 @@ export function isPdf(bytes: Buffer): boolean {
   if (!bytes.subarray(Math.max(0, bytes.length - PDF_EOF_WINDOW)).includes('%%EOF', 0, 'latin1'))
     return false;
   const text = bytes.toString('latin1');
-  const root = CATALOG_REFERENCE.exec(text);
-  if (root === null) return false;
-  const [, number, generation] = root;
-  return text.includes('/ObjStm') || indirectObject(number!, generation!).test(text);
+  // The first trailer (a linearized file's is at its start) and the last (an updated file's newest).
+  const first = CATALOG_REFERENCE.exec(text);
+  if (first === null) return false;
+  if (text.includes('/ObjStm')) return true;
+  const references = [first, lastCatalogReference(text)];
+  const seen = new Set<string>();
+  return references.some((reference) => {
+    if (reference === null || seen.has(reference[0])) return false;
+    seen.add(reference[0]);
+    return indirectObject(reference[1]!, reference[2]!).test(text);
+  });
+}
+
+/** The last `/Root n g R` of the text, found from its end: a hostile file's many `/Root` cost one scan. */
+function lastCatalogReference(text: string): RegExpExecArray | null {
+  const sticky = new RegExp(CATALOG_REFERENCE.source, 'y');
+  for (let at = text.lastIndexOf('/Root'); at >= 0; at = at === 0 ? -1 : text.lastIndexOf('/Root', at - 1)) {
+    sticky.lastIndex = at;
+    const found = sticky.exec(text);
+    if (found) return found;
+  }
+  return null;
 }
