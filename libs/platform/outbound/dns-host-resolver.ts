@@ -156,7 +156,7 @@ function parseHosts(text: string): Map<string, LookupAddress[]> {
  * it has at least `ndots` dots, then with each search domain, then as given if not asked yet. Kubernetes
  * sets `ndots:5`, so that `receiver.namespace` is found as `receiver.namespace.svc.cluster.local`.
  */
-export function searchCandidates(name: string, rules: SearchRules): string[] {
+function searchCandidates(name: string, rules: SearchRules): string[] {
   const searched = rules.domains.map((domain) => `${name}.${domain}`);
   const dots = name.split('.').length - 1;
   return dots >= rules.ndots ? [name, ...searched] : [...searched, name];
