@@ -33,6 +33,8 @@ const PDF_EOF_WINDOW = 1024;
 // Runs of PDF white space (ISO 32000-1, 7.2.2), bounded so that each attempt stays short on hostile bytes.
 const PDF_SPACE = '[\\0\\t\\n\\f\\r ]{1,32}';
 const CATALOG_REFERENCE = new RegExp(`/Root${PDF_SPACE}(\\d{1,10})${PDF_SPACE}(\\d{1,5})${PDF_SPACE}R`);
+/** The same, matched only where `lastIndex` says (sticky). */
+const CATALOG_REFERENCE_AT = new RegExp(CATALOG_REFERENCE.source, 'y');
 /** `1 0 obj`, not preceded by another digit (`11 0 obj` is another object). */
 const indirectObject = (number: string, generation: string) =>
   new RegExp(`(?<![0-9])${number}${PDF_SPACE}${generation}${PDF_SPACE}obj`);
@@ -182,21 +184,18 @@ export function isPdf(bytes: Buffer): boolean {
   const first = CATALOG_REFERENCE.exec(text);
   if (first === null) return false;
   if (text.includes('/ObjStm')) return true;
-  const references = [first, lastCatalogReference(text)];
-  const seen = new Set<string>();
-  return references.some((reference) => {
-    if (reference === null || seen.has(reference[0])) return false;
-    seen.add(reference[0]);
-    return indirectObject(reference[1]!, reference[2]!).test(text);
-  });
+  const catalogIsThere = ([, number, generation]: RegExpExecArray) =>
+    indirectObject(number!, generation!).test(text);
+  if (catalogIsThere(first)) return true;
+  const last = lastCatalogReference(text);
+  return last !== null && last[0] !== first[0] && catalogIsThere(last);
 }
 
 /** The last `/Root n g R` of the text, found from its end: a hostile file's many `/Root` cost one scan. */
 function lastCatalogReference(text: string): RegExpExecArray | null {
-  const sticky = new RegExp(CATALOG_REFERENCE.source, 'y');
-  for (let at = text.lastIndexOf('/Root'); at >= 0; at = at === 0 ? -1 : text.lastIndexOf('/Root', at - 1)) {
-    sticky.lastIndex = at;
-    const found = sticky.exec(text);
+  for (let at = text.lastIndexOf('/Root'); at >= 0; at = at > 0 ? text.lastIndexOf('/Root', at - 1) : -1) {
+    CATALOG_REFERENCE_AT.lastIndex = at;
+    const found = CATALOG_REFERENCE_AT.exec(text);
     if (found) return found;
   }
   return null;

@@ -37,7 +37,10 @@ export function submittedFields(req: { body?: unknown }): ConsoleFormBody['field
   return typeof body === 'object' && body !== null && READ_FORMS.has(body) ? body.fields : {};
 }
 
-/** The limits of a page's form (not the login's, not an upload): a statement of a large co-ownership, a few hundred inputs per lot. */
+/**
+ * The limits of a page's form (not the login's, not an upload): a statement of a large co-ownership, a
+ * few hundred inputs per lot.
+ */
 export const PAGE_FORM_LIMITS: ConsoleFormLimits = { bytes: 8 * 1024 * 1024, fields: 100_000, files: 0 };
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
