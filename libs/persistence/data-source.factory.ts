@@ -29,6 +29,7 @@ import { PreStatementStatement1763880000000 } from './migrations/1763880000000-P
 import { NotificationsNotSent1763890000000 } from './migrations/1763890000000-NotificationsNotSent';
 import { WebhookSecretGrace1763900000000 } from './migrations/1763900000000-WebhookSecretGrace';
 import { ConsoleFormDrafts1763910000000 } from './migrations/1763910000000-ConsoleFormDrafts';
+import { PendingAttachmentsIndex1763920000000 } from './migrations/1763920000000-PendingAttachmentsIndex';
 
 export const ENTITIES = [
   AccountEntity,
@@ -62,6 +63,7 @@ export const MIGRATIONS = [
   NotificationsNotSent1763890000000,
   WebhookSecretGrace1763900000000,
   ConsoleFormDrafts1763910000000,
+  PendingAttachmentsIndex1763920000000,
 ];
 
 /** `DATABASE_CONNECT_TIMEOUT`'s default, for callers that give none (tests, tools). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { OperatorActionRecorder } from '@libs/fulfilment/operator-action.recorder';
@@ -90,6 +91,9 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
       ASSIST_AFTER_CREDENTIALS_REFUSED: '2s',
       EXTRANET_ACTIVITY_TIMEOUT: '2s',
       EXTRANET_GIVE_UP_AFTER: '4s',
+      // The worker's sweep of abandoned attachments, often; the tests backdate what it should find.
+      ATTACHMENT_SWEEP_INTERVAL: '300ms',
+      ATTACHMENT_SWEEP_GRACE: '30m',
     });
     flaky = await startFlakyExtranet(stack.syndicExtranetUrl);
     const ds = stack.api.dataSource;
@@ -629,6 +633,65 @@ describe('assisted fulfilment (operators, Temporal updates)', () => {
     // The page of round 2 acts.
     await actions.fileStatement(operator, orderid, statement('Tour 2'), id(), pageRound + 1);
     expect(await auditActions(orderid)).toEqual(['statement_filed']);
+  });
+
+  it('takes back, once the order is done, an attachment whose action never reached its workflow', async () => {
+    const orderid = await stack.createOrder({
+      test_mode: false,
+      syndic: { name: 'Foncia', username: 'marie.dupont', password: 'mdp' },
+      ...allRequired(),
+    });
+    await assistedFor(orderid, 'no_connector');
+    // Temporal unreachable from this API until the request's deadline: the files are stored, the
+    // workflow never hears of them, and the operator is told the action may still apply, so they stay.
+    const unreachable = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1' }) });
+    try {
+      await expect(
+        actionsThrough(new TemporalFulfilmentGateway(unreachable, 2_000)).attachDocuments(
+          operator,
+          orderid,
+          [
+            {
+              kind: 'minutes',
+              filename: 'pv.pdf',
+              contentType: 'application/pdf',
+              content: pdfBytes('perdu'),
+            },
+          ],
+          id(),
+        ),
+      ).rejects.toMatchObject({ code: 'operator_action_pending' });
+    } finally {
+      await unreachable.connection.close();
+    }
+    const pendingAttachments = async () =>
+      (
+        (await stack.api.dataSource.query(
+          `SELECT storage_key FROM documents WHERE orderid = $1 AND source = 'operator' AND pending`,
+          [orderid],
+        )) as { storage_key: string }[]
+      ).map((row) => row.storage_key);
+    const [storageKey] = await pendingAttachments();
+    expect(storageKey).toBeDefined();
+    // Stored long before the worker's sweep looks (its grace is half an hour here).
+    await stack.api.dataSource.query(
+      `UPDATE documents SET created_at = now() - interval '1 hour' WHERE orderid = $1 AND pending`,
+      [orderid],
+    );
+    // While the round is open the action may still come: several passes leave it.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await pendingAttachments()).toEqual([storageKey]);
+
+    await actions.fileStatement(operator, orderid, statement('Dernière manche'), id());
+    await actions.release(operator, orderid, id());
+    expect(await stack.stateOf(orderid)).toBe('done');
+    await waitFor(async () => (await pendingAttachments()).length === 0, {
+      what: 'the abandoned attachment taken back',
+    });
+    await expect(stack.api.documentStore.get(storageKey!)).rejects.toThrow();
+    // What the order was done with is untouched.
+    expect(await preStatementKey(orderid)).not.toBeNull();
+    expect(await stack.api.documentStore.get((await preStatementKey(orderid))!)).toBeInstanceOf(Buffer);
   });
 
   it('says an action Temporal took but did not apply in time may still apply, rather than "retry later"', async () => {

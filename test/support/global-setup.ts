@@ -53,6 +53,8 @@ export default async function globalSetup(): Promise<void> {
     ORDER_START_SWEEP_INTERVAL: '1h',
     // Likewise the failing-endpoint alert sweep of every test worker would alert other files' accounts.
     NOTIFICATION_ALERT_SWEEP_INTERVAL: '1h',
+    // And every order worker's sweep of abandoned attachments would take back other files' (backdated).
+    ATTACHMENT_SWEEP_INTERVAL: '1h',
   });
 }
 

@@ -11,12 +11,15 @@ import { TemporalNotificationWorkflowStarter } from '@libs/notifications/tempora
 import { OrderCollectionService } from '@libs/orders/collection/order-collection.service';
 import { type StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { UploadedDocumentWriter } from '@libs/orders/documents/uploaded-document.writer';
+import { AbandonedAttachmentSweep } from '@libs/orders/documents/abandoned-attachment-sweep';
 import { type OrderRepository } from '@libs/orders/order.repository';
 import { OrderRefreshApplicationService } from '@libs/orders/refresh/order-refresh-application.service';
 import { OrderRefreshRequestRepository } from '@libs/orders/refresh/order-refresh-request.repository';
 import { TransactionRunner } from '@libs/persistence/transaction-runner';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { type DocumentStore } from '@libs/platform/documents/document-store';
+import { type AppLogger } from '@libs/platform/logging/app-logger';
+import { PeriodicTask } from '@libs/platform/periodic-task';
 import { PreStatementGenerationService } from '@libs/pre-statement/pre-statement-generation.service';
 import { PreStatementRepository } from '@libs/pre-statement/pre-statement.repository';
 import { type SecretBox } from '@libs/security/secret-box';
@@ -32,11 +35,14 @@ export interface OrderSideDependencies {
   /** Activities queue notifications (signal-with-start) through this client. */
   client: Client;
   extranetObserver: ExtranetCallObserver;
+  logger: AppLogger;
 }
 
 export interface OrderSide {
   activities: ReturnType<typeof createOrderActivities>;
-  /** Closes the extranet connections, once the workers have drained. */
+  /** Starts what the order side runs beside its activities (the sweep of abandoned attachments). */
+  start(): void;
+  /** Stops the sweep and closes the extranet connections, once the workers have drained. */
   close(): Promise<void>;
 }
 
@@ -56,6 +62,7 @@ export function composeOrderActivities(deps: OrderSideDependencies): OrderSide {
     requestTimeoutMs: config.extranet.requestTimeoutMs,
     observer: deps.extranetObserver,
   });
+  const attachments = new UploadedDocumentWriter(documents, documentStore, new TransactionRunner(dataSource));
   const activities = createOrderActivities({
     orders,
     collection: new OrderCollectionService(orders, documents, connectors, documentStore, secretBox),
@@ -65,7 +72,7 @@ export function composeOrderActivities(deps: OrderSideDependencies): OrderSide {
       new OrderRefreshRequestRepository(dataSource),
       documents,
       accounts,
-      new UploadedDocumentWriter(documents, documentStore, new TransactionRunner(dataSource)),
+      attachments,
     ),
     preStatements: new PreStatementGenerationService(
       orders,
@@ -82,5 +89,16 @@ export function composeOrderActivities(deps: OrderSideDependencies): OrderSide {
       new OperatorAuditRepository(dataSource),
     ),
   });
-  return { activities, close: () => connectors.close() };
+  const abandoned = new AbandonedAttachmentSweep(attachments, deps.logger, {
+    graceMs: config.storage.abandonedAttachmentGraceMs,
+  });
+  const sweep = new PeriodicTask(() => abandoned.pass(), config.storage.abandonedAttachmentSweepIntervalMs);
+  return {
+    activities,
+    start: () => sweep.start(),
+    async close() {
+      await sweep.stop();
+      await connectors.close();
+    },
+  };
 }

@@ -112,6 +112,7 @@ export async function createWorkerRuntime(
           documentStore,
           client,
           extranetObserver: metrics.extranet,
+          logger,
         });
   const activities = {
     ...orderSide?.activities,
@@ -134,6 +135,7 @@ export async function createWorkerRuntime(
   return {
     async run() {
       alertSweep?.start();
+      orderSide?.start();
       // One worker failing stops the other, so the process never runs half its task queues.
       await Promise.all(
         workers.map((w) =>

@@ -82,6 +82,25 @@ export class StoredDocumentRepository {
       .getMany();
   }
 
+  /**
+   * Up to `limit` operator attachments of any order, stored before `storedBefore` and still pending in a
+   * round that can no longer accept them: a round a refresh replaced, a round done (the order done, its
+   * refresh window open or over) or cancelled. The workflow refuses any action of such a round (the
+   * rules of libs/fulfilment), and records its state in the database before it refuses, so none of these
+   * can be accepted after this read.
+   */
+  async abandonedAttachments(storedBefore: Date, limit: number): Promise<StoredDocumentEntity[]> {
+    return this.rows.many(
+      `SELECT ${this.rows.columns} FROM ${this.rows.table} d
+        WHERE d.pending AND d.created_at < $1
+          AND EXISTS (SELECT 1 FROM orders o WHERE o.orderid = d.orderid
+                         AND (d.order_version < o.version OR o.state = 'done' OR o.cancelled_at IS NOT NULL))
+        ORDER BY d.created_at, d.id
+        LIMIT $2`,
+      [storedBefore, limit],
+    );
+  }
+
   /** Deletes the rows of `rows` whose `pending` is still as given (one marked attached since stays). */
   async deleteAsWritten(
     tx: EntityManager,

@@ -102,6 +102,18 @@ export class UploadedDocumentWriter {
   }
 
   /**
+   * Takes back up to `limit` operator attachments of any order stored before `storedBefore` and still
+   * pending in a round that can no longer accept them (`abandonedAttachments`): their action's answer
+   * never came, and the round was then done, cancelled or replaced. Returns how many it read, so that a
+   * sweep knows whether to go on.
+   */
+  async discardAbandoned(storedBefore: Date, limit: number): Promise<number> {
+    const rows = await this.documents.abandonedAttachments(storedBefore, limit);
+    await this.takeBack(rows, rows);
+    return rows.length;
+  }
+
+  /**
    * Stores an operator's attachments (assisted fulfilment) in a transaction of their own, pending: they
    * count once the order's workflow accepts them, and are `discard`ed if it refuses them.
    */

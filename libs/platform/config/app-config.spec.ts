@@ -351,6 +351,18 @@ describe('loadConfig: logging, rate limits and the codec endpoints', () => {
     expect(configError({ ORDER_START_GRACE: 'soon' }).variable).toBe('ORDER_START_GRACE');
   });
 
+  it('sweeps abandoned operator attachments every 10 min once 10 min old by default, configurable', () => {
+    expect(loadConfig({}).storage).toMatchObject({
+      abandonedAttachmentSweepIntervalMs: 600_000,
+      abandonedAttachmentGraceMs: 600_000,
+    });
+    expect(
+      loadConfig({ ATTACHMENT_SWEEP_INTERVAL: '300ms', ATTACHMENT_SWEEP_GRACE: '0s' }).storage,
+    ).toMatchObject({ abandonedAttachmentSweepIntervalMs: 300, abandonedAttachmentGraceMs: 0 });
+    expect(configError({ ATTACHMENT_SWEEP_INTERVAL: '10ms' }).variable).toBe('ATTACHMENT_SWEEP_INTERVAL');
+    expect(configError({ ATTACHMENT_SWEEP_GRACE: 'later' }).variable).toBe('ATTACHMENT_SWEEP_GRACE');
+  });
+
   it('holds order starts back from 8 requests in flight, 20 s at most, by default, configurable', () => {
     expect(loadConfig({}).orderStarts).toMatchObject({ busyRequests: 8, maxDeferMs: 20_000 });
     expect(

@@ -192,6 +192,10 @@ export interface MetricsConfig {
 
 export interface StorageConfig {
   documentsDir: string;
+  /** How often an order worker takes back the operator attachments no round can accept any more. */
+  abandonedAttachmentSweepIntervalMs: number;
+  /** Attachments stored more recently than this are left to the request that stored them. */
+  abandonedAttachmentGraceMs: number;
 }
 
 /** The operator console (`/console`): its sessions and the lockout of its logins. */
@@ -325,6 +329,11 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     throw new ConfigError('ORDER_START_MAX_DEFER', 'must be at most 10m');
   }
 
+  const abandonedAttachmentSweepIntervalMs = read.duration('ATTACHMENT_SWEEP_INTERVAL', '10m');
+  if (abandonedAttachmentSweepIntervalMs < 100) {
+    throw new ConfigError('ATTACHMENT_SWEEP_INTERVAL', 'must be at least 100ms');
+  }
+
   const failureAlertSweepIntervalMs = read.duration('NOTIFICATION_ALERT_SWEEP_INTERVAL', '5m');
   if (failureAlertSweepIntervalMs < 100) {
     throw new ConfigError('NOTIFICATION_ALERT_SWEEP_INTERVAL', 'must be at least 100ms');
@@ -419,6 +428,9 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     orderStarts,
     storage: {
       documentsDir: read.string('DOCUMENTS_DIR', 'var/documents'),
+      abandonedAttachmentSweepIntervalMs,
+      // An operator's request waits a minute at most for its answer; ten leave it well done.
+      abandonedAttachmentGraceMs: read.duration('ATTACHMENT_SWEEP_GRACE', '10m'),
     },
     extranet,
     metrics: {
