@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { type DataSource } from 'typeorm';
 import { type CreatedOperator, type OperatorSummary } from '@libs/operators/operator-administration.service';
@@ -205,6 +206,24 @@ describe('operator CLI (account administration)', () => {
       expect(run.stdout).toBe('');
       expect(run.stderr).toContain(message);
       expect(run.stderr).toContain('usage:');
+    });
+
+    it('answers a usage error without loading TypeORM or the database driver', async () => {
+      const probe = path.join(REPO_ROOT, 'test/support/loaded-packages-probe.js');
+      const run = await cli(['account', 'show'], { ...unreachable, NODE_OPTIONS: `--require ${probe}` });
+      expect(run.code).toBe(2);
+      const loaded = /\nloaded packages: (.*)\n$/.exec(run.stderr);
+      expect(loaded).not.toBeNull();
+      const packages = JSON.parse(loaded![1]!) as string[];
+      expect(packages).not.toContain('typeorm');
+      expect(packages).not.toContain('pg');
+      // A command that goes on to the database does load them: the probe sees what it should.
+      const full = await cli(['account', 'show', '--email', 'nobody@example.fr'], {
+        ...unreachable,
+        NODE_OPTIONS: `--require ${probe}`,
+      });
+      expect(full.code).toBe(1);
+      expect(full.stderr).toMatch(/loaded packages: .*"typeorm"/);
     });
 
     it('answers exit code 1 to an unknown account', async () => {
