@@ -162,6 +162,20 @@ describe('order documents API (Temporal, no worker)', () => {
         400,
         /^Document n°0 : .*base64/,
       );
+      // Every field in error of an item at once, as for the rest of the body: one round trip to fix it.
+      expectError(
+        await upload(orderid, [
+          uploadItem(),
+          { doctype: 11, filename: '../../etc/passwd', mimetype: 'text/html', content: '' },
+        ]),
+        400,
+        new RegExp(
+          "^Document n°1 : Le champ 'doctype' doit être un entier entre 1 et 10 ; " +
+            "Document n°1 : Le champ 'filename' doit être un nom de fichier[^;]* ; " +
+            "Document n°1 : Le champ 'mimetype' doit valoir [^;]* ; " +
+            "Document n°1 : Le champ 'content' ne doit pas être vide$",
+        ),
+      );
       expectError(
         await upload(orderid, []),
         400,

@@ -184,6 +184,33 @@ describe('checkUploadedDocuments', () => {
     expect(result.errors.map((e) => e.slice(0, 14))).toEqual(['Document n°0 :', 'Document n°2 :']);
   });
 
+  it('names every field in error of an item, each in a text of its own', () => {
+    expect(errorsOf([{ kind: 'dtg', filename: 7 }])).toEqual([
+      "Document n°0 : Le champ 'doctype' est obligatoire",
+      "Document n°0 : Le champ 'filename' doit être une chaîne de caractères",
+      "Document n°0 : Le champ 'mimetype' est obligatoire",
+      "Document n°0 : Le champ 'content' est obligatoire",
+    ]);
+    expect(
+      errorsOf([uploadItem({ doctype: 4, kind: 'rules', filename: '', content: 'ça ne va pas' })]),
+    ).toEqual([
+      expect.stringMatching(/^Document n°0 : Le champ 'kind' doit valoir, pour le doctype 4, /),
+      "Document n°0 : Le champ 'filename' ne doit pas être vide",
+      expect.stringMatching(/^Document n°0 : Le champ 'content' .*base64/),
+    ]);
+  });
+
+  it('matches the bytes against the declared type only when the type is valid', () => {
+    const notAPdf = Buffer.from('pas un PDF').toString('base64');
+    expect(errorsOf([uploadItem({ mimetype: 'text/html', content: notAPdf })])).toEqual([
+      expect.stringMatching(/^Document n°0 : Le champ 'mimetype' doit valoir /),
+    ]);
+    expect(errorsOf([uploadItem({ doctype: 0, content: notAPdf })])).toEqual([
+      "Document n°0 : Le champ 'doctype' doit être un entier entre 1 et 10",
+      "Document n°0 : Le champ 'content' doit contenir un fichier PDF valide",
+    ]);
+  });
+
   it('uses the field name it is given', () => {
     expect(checkUploadedDocuments('x', 0, 'pieces').errors).toEqual([
       "Le champ 'pieces' doit être une liste",

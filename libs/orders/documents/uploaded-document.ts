@@ -24,7 +24,10 @@ export interface UploadedDocument {
 
 export interface UploadedDocumentsCheck {
   documents: UploadedDocument[];
-  /** French texts, one per invalid item, naming the item's index in the list; empty when all are valid. */
+  /**
+   * French texts, one per field in error of each invalid item, naming the item's index in the list; empty
+   * when all are valid.
+   */
   errors: string[];
 }
 
@@ -64,7 +67,7 @@ export function checkUploadedDocuments(
   const errors: string[] = [];
   value.forEach((item: unknown, index) => {
     const checked = checkItem(item, `${field}[${index}]`);
-    if (typeof checked === 'string') errors.push(M.documentItem(index, checked));
+    if (Array.isArray(checked)) errors.push(...checked.map((reason) => M.documentItem(index, reason)));
     else documents.push(checked);
   });
   return { documents: errors.length === 0 ? documents : [], errors };
@@ -77,43 +80,66 @@ export function decodeUploadedDocuments(value: unknown, minItems: number): Uploa
   return documents;
 }
 
-/** The decoded document, or the French reason it is refused (its first problem). */
-function checkItem(item: unknown, itemPath: string): UploadedDocument | string {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) return M.object(itemPath);
+/**
+ * The decoded document, or the French reasons it is refused: one per field in error, so that a client
+ * fixes an item in one round trip, as for the rest of the body. A check that needs another field's value
+ * (the kind needs its doctype, the bytes their declared type) is made only once that field is valid.
+ */
+function checkItem(item: unknown, itemPath: string): UploadedDocument | string[] {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return [M.object(itemPath)];
   const { doctype, kind, filename, mimetype, content } = item as Record<string, unknown>;
+  const problems: string[] = [];
+  const valueOf = <T>(checked: FieldCheck<T>): T | undefined => {
+    if ('value' in checked) return checked.value;
+    problems.push(checked.problem);
+    return undefined;
+  };
+  const typed = valueOf(checkDoctype(doctype, kind));
+  const name = valueOf(checkFilename(filename));
+  const type = valueOf(checkMimetype(mimetype));
+  const bytes = valueOf(checkContent(content, type));
+  if (typed === undefined || name === undefined || type === undefined || bytes === undefined) return problems;
+  return { ...typed, filename: name, mimetype: type, content: bytes };
+}
 
-  if (doctype === undefined || doctype === null) return M.required('doctype');
-  if (!isDoctype(doctype)) return M.integerRange('doctype', 1, 10);
+/** One field's check: its value as stored, or the French reason it is refused. */
+type FieldCheck<T> = { value: T } | { problem: string };
+
+function checkDoctype(
+  doctype: unknown,
+  kind: unknown,
+): FieldCheck<{ doctype: Doctype; kind?: DocumentKind }> {
+  if (doctype === undefined || doctype === null) return { problem: M.required('doctype') };
+  if (!isDoctype(doctype)) return { problem: M.integerRange('doctype', 1, 10) };
+  if (kind === undefined || kind === null) return { value: { doctype } };
   const kinds = kindsOf(doctype);
-  const stated = kind === undefined || kind === null ? {} : { kind: kind as DocumentKind };
-  if (stated.kind !== undefined && !kinds.includes(stated.kind)) {
-    return M.documentKind('kind', doctype, kinds);
-  }
+  if (!kinds.includes(kind as DocumentKind)) return { problem: M.documentKind('kind', doctype, kinds) };
+  return { value: { doctype, kind: kind as DocumentKind } };
+}
 
-  if (filename === undefined || filename === null) return M.required('filename');
-  if (typeof filename !== 'string') return M.string('filename');
+function checkFilename(filename: unknown): FieldCheck<string> {
+  if (filename === undefined || filename === null) return { problem: M.required('filename') };
+  if (typeof filename !== 'string') return { problem: M.string('filename') };
   const name = filename.trim();
-  const nameProblem = filenameProblem(name, 'filename');
-  if (nameProblem !== null) return nameProblem;
+  const problem = filenameProblem(name, 'filename');
+  return problem === null ? { value: name } : { problem };
+}
 
-  if (mimetype === undefined || mimetype === null) return M.required('mimetype');
+function checkMimetype(mimetype: unknown): FieldCheck<UploadMimetype> {
+  if (mimetype === undefined || mimetype === null) return { problem: M.required('mimetype') };
   const type = typeof mimetype === 'string' ? mimetype.trim().toLowerCase() : null;
-  if (!isUploadMimetype(type)) return M.oneOf('mimetype', UPLOAD_MIMETYPES);
+  return isUploadMimetype(type) ? { value: type } : { problem: M.oneOf('mimetype', UPLOAD_MIMETYPES) };
+}
 
-  if (content === undefined || content === null) return M.required('content');
-  if (typeof content !== 'string') return M.string('content');
-  if (content === '') return M.notEmpty('content');
+/** The bytes are matched against the declared type only when the type itself is valid. */
+function checkContent(content: unknown, type: UploadMimetype | undefined): FieldCheck<Buffer> {
+  if (content === undefined || content === null) return { problem: M.required('content') };
+  if (typeof content !== 'string') return { problem: M.string('content') };
+  if (content === '') return { problem: M.notEmpty('content') };
   const bytes = decodeStrictBase64(content);
-  if (bytes === null) return M.base64('content');
-  return (
-    contentProblem(bytes, type, 'content') ?? {
-      doctype,
-      ...stated,
-      filename: name,
-      mimetype: type,
-      content: bytes,
-    }
-  );
+  if (bytes === null) return { problem: M.base64('content') };
+  const problem = type === undefined ? null : contentProblem(bytes, type, 'content');
+  return problem === null ? { value: bytes } : { problem };
 }
 
 /** What makes a file name unfit to be stored: the rule, worded by each caller for its readers. */
