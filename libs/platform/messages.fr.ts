@@ -10,6 +10,7 @@ export type RequestRefusalCode =
   | 'method_not_allowed'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'unsupported_content_encoding'
   | 'headers_too_large'
   | 'malformed_json';
 
@@ -54,6 +55,9 @@ export const ERROR_MESSAGES: Record<ClientErrorCode, (d: Details) => string> = {
   payload_too_large: () => 'Le corps de la requête est trop volumineux',
   unsupported_media_type: () =>
     'Le corps de la requête doit être au format JSON (Content-Type: application/json)',
+  unsupported_content_encoding: (d) =>
+    `Le corps de la requête doit être envoyé sans compression (Content-Encoding « ${d.encoding} » ` +
+    'non pris en charge)',
   headers_too_large: () => TRANSPORT_MESSAGES.headersTooLarge,
   idempotency_conflict: () =>
     "Cette clé d'idempotence a déjà été utilisée avec un corps de requête différent",

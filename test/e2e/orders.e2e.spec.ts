@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
 import { confirmationEmailWorkflowId } from '@libs/notifications/notification-workflow.contract';
 import { orderWorkflowId } from '@libs/orders/order-id';
 import { ORDER_SEARCH_ATTRIBUTES } from '@libs/orders/search-attributes';
@@ -294,6 +295,28 @@ describe('orders API', () => {
         413,
         /trop volumineux/,
       );
+    });
+
+    it('answers 415 naming the coding to a compressed body, and keeps its Idempotency-Key unused', async () => {
+      const key = `gzip-${randomUUID()}`;
+      const body = JSON.stringify(orderBody({ external_id: 'GZIPPED' }));
+      const gzipped = await http.postRaw('/order/', gzipSync(body), {
+        ...alice.headers,
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+        'Idempotency-Key': key,
+      });
+      // Before, read as JSON: "octets qui ne sont pas de l’UTF-8 (ligne 1, colonne 2, position 1)".
+      expectError(
+        gzipped,
+        415,
+        /^Le corps de la requête doit être envoyé sans compression \(Content-Encoding « gzip » non pris en charge\)$/,
+      );
+      expect(gzipped.headers.get('accept-encoding')).toBe('identity');
+      const listed = await http.get('/order/?external_id=GZIPPED', alice.headers);
+      expect((listed.json as { payload: { orders: unknown[] } }).payload.orders).toHaveLength(0);
+      const plain = await create(orderBody({ external_id: 'GZIPPED' }), alice, { 'Idempotency-Key': key });
+      expect(plain.status).toBe(200);
     });
 
     it('replays the first answer for the same Idempotency-Key and body, 409 for another body', async () => {

@@ -50,6 +50,9 @@ export const ERROR_EXAMPLES = {
   notFound: errorEnvelopeExample(ERROR_MESSAGES.route_not_found({})),
   payloadTooLarge: errorEnvelopeExample(ERROR_MESSAGES.payload_too_large({})),
   unsupportedMediaType: errorEnvelopeExample(ERROR_MESSAGES.unsupported_media_type({})),
+  unsupportedContentEncoding: errorEnvelopeExample(
+    ERROR_MESSAGES.unsupported_content_encoding({ encoding: 'gzip' }),
+  ),
   rateLimited: errorEnvelopeExample(ERROR_MESSAGES.rate_limited({})),
   internalError: errorEnvelopeExample(
     ERROR_MESSAGES.internal_error({ errorId: '4f6c2a3e-9b1d-4e7a-8c55-0d2f7e9a1b34' }),

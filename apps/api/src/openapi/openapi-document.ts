@@ -142,7 +142,9 @@ function addCommonErrors(
   if (hasJsonBody) {
     addError(operation, 400, 'JSON mal formé', 'malformedJson');
     addError(operation, 413, 'Corps trop volumineux', 'payloadTooLarge');
-    addError(operation, 415, 'Corps non JSON', 'unsupportedMediaType');
+    const refusedBody = 'Corps non JSON, ou compressé (Content-Encoding)';
+    addError(operation, 415, refusedBody, 'unsupportedMediaType');
+    addError(operation, 415, refusedBody, 'unsupportedContentEncoding');
   }
   addError(operation, 429, 'Trop de requêtes : réessayer après Retry-After secondes', 'rateLimited');
   const retryAfter = (operation.responses['429'] as ResponseObject).headers ?? {};

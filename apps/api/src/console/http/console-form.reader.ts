@@ -3,6 +3,7 @@ import { type Request } from 'express';
 import { DomainError } from '@libs/platform/domain-error';
 import { CONSOLE_TEXTS } from '@libs/platform/messages.fr';
 import { HttpRefusal } from '../../platform/http/http-refusal';
+import { contentCodingRefusal } from '../../platform/http/request-content-coding';
 
 /** A console form as the browser sent it: its fields (repeated names as arrays) and its files. */
 export interface ConsoleFormBody {
@@ -47,12 +48,18 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b
 
 /**
  * Reads an urlencoded or multipart form (busboy) within `limits`: beyond them 413, another media type
- * 415. A file input with no file chosen is left out. Called once the session is checked.
+ * or a compressed body 415. A file input with no file chosen is left out. Called once the session is
+ * checked.
  */
 export function readConsoleForm(req: Request, limits: ConsoleFormLimits): Promise<ConsoleFormBody> {
   return new Promise((resolve, reject) => {
     if (!FORM_TYPES.test(req.headers['content-type'] ?? '')) {
       reject(new HttpRefusal('unsupported_media_type'));
+      return;
+    }
+    const codingRefusal = contentCodingRefusal(req.headers);
+    if (codingRefusal) {
+      reject(codingRefusal);
       return;
     }
     if (Number(req.headers['content-length'] ?? 0) > limits.bytes) {

@@ -7,6 +7,7 @@ import { errorMessage } from '@libs/platform/messages.fr';
 import { errorEnvelope } from './envelope';
 import { ERROR_STATUS } from './error-status';
 import { HttpRefusal } from './http-refusal';
+import { ACCEPTED_REQUEST_CODINGS } from './request-content-coding';
 import { type RouteCatalogProvider } from './route-catalog.provider';
 
 /** Framework exceptions that reach the filter, by status, as the service's errors. */
@@ -49,7 +50,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
    * anything else a logged 500 with an error id. The console's filter words the same errors as pages.
    */
   clientErrorOf(exception: unknown, req: Request, res: Response): DomainError | HttpRefusal {
-    if (exception instanceof HttpRefusal) return exception;
+    if (exception instanceof HttpRefusal) {
+      if (exception.code === 'unsupported_content_encoding') {
+        res.setHeader('Accept-Encoding', ACCEPTED_REQUEST_CODINGS);
+      }
+      return exception;
+    }
     if (exception instanceof DomainError) {
       if (exception.code === 'dependency_unavailable') {
         this.logger.warn(`Dependency unavailable on ${req.method} ${req.path}: ${String(exception.cause)}`);

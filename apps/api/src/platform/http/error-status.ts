@@ -29,6 +29,7 @@ export const ERROR_STATUS: Record<ClientErrorCode, number> = {
   document_link_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unsupported_content_encoding: 415,
   // The account is locked, whoever asks and whatever they send, until the lockout ends: not a rate
   // limit (429), which invites the client to retry the same request later on its own.
   operator_locked: 423,

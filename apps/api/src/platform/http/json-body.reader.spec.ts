@@ -137,4 +137,19 @@ describe('readJsonBody', () => {
     req.end('a=1');
     await expect(body).rejects.toMatchObject({ code: 'unsupported_media_type' });
   });
+
+  it('answers 415 to a compressed body without reading it, rather than as bytes that are not UTF-8', async () => {
+    const { req, body } = post({ 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    await expect(body).rejects.toMatchObject({
+      code: 'unsupported_content_encoding',
+      details: { encoding: 'gzip' },
+    });
+    expect(req.listenerCount('data')).toBe(0);
+  });
+
+  it('reads a body declared `identity` as any other', async () => {
+    const { req, body } = post({ 'content-type': 'application/json', 'content-encoding': ' Identity ' });
+    req.end('{"a":1}');
+    await expect(body).resolves.toEqual({ a: 1 });
+  });
 });
