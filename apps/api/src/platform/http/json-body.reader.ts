@@ -4,8 +4,8 @@ import { type Request, type Response } from 'express';
 import { DomainError } from '@libs/platform/domain-error';
 import { JSON_SYNTAX_REASONS, VALIDATION_MESSAGES, jsonPositionText } from '@libs/platform/messages.fr';
 import { scanJson } from './json-scanner';
-import { contentCodingRefusal } from './request-content-coding';
 import { describeJsonSyntaxError } from './json-syntax-error';
+import { contentCodingRefusal } from './request-content-coding';
 
 // Far beyond any body of the interface (an order is 3 levels deep); deeper input would only make the
 // recursive validation and transformation code overflow its stack.
@@ -14,9 +14,9 @@ export const MAX_JSON_DEPTH = 32;
 /**
  * Reads and parses a route's JSON body (instead of the framework's body parser), once the caller is
  * authenticated, so that every failure is a DomainError with a French message: 413 beyond `limitBytes`
- * (announced or received), 415 for a non-JSON or compressed body, 400 with the position for malformed JSON or with
- * the depth for too deep a body. A body its client abandons half-way leaves the promise pending:
- * nobody is left to answer, and the request log records the abort.
+ * (announced or received), 415 for a non-JSON or compressed body, 400 with the position for malformed
+ * JSON or with the depth for too deep a body. A body its client abandons half-way leaves the promise
+ * pending: nobody is left to answer, and the request log records the abort.
  */
 export function readJsonBody(req: Request, res: Response, limitBytes: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
