@@ -138,6 +138,11 @@ export const VALIDATION_MESSAGES = {
     `Le champ '${field}' doit être un entier entre ${min} et ${max}`,
   stateFilter: (values: readonly string[]) => `Le paramètre 'state' doit valoir ${values.join(', ')}`,
   cursor: () => "Le paramètre 'cursor' n'est pas valide",
+  queryIntegerRange: (name: string, min: number, max: number) =>
+    `Le paramètre '${name}' doit être un entier entre ${min} et ${max}`,
+  queryMaxLength: (name: string, max: number) =>
+    `Le paramètre '${name}' ne doit pas dépasser ${max} caractères`,
+  queryRepeated: (name: string) => `Le paramètre '${name}' ne doit figurer qu'une fois dans l'adresse`,
   base64: (field: string) => `Le champ '${field}' doit être encodé en base64`,
   pdf: (field: string) => `Le champ '${field}' doit contenir un fichier PDF valide`,
   documentItem: (index: number, reason: string) => `Document n°${index} : ${reason}`,

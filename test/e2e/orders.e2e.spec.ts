@@ -420,6 +420,12 @@ describe('orders API', () => {
       expectError(await http.get('/order/?limit=0', alice.headers), 400, /'limit'/);
       expectError(await http.get('/order/?limit=abc', alice.headers), 400, /'limit'/);
       expectError(await http.get('/order/?cursor=%%%', alice.headers), 400, /'cursor'/);
+      // Each of the two states is valid: the repetition is what the answer names.
+      expectError(
+        await http.get('/order/?state=done&state=waiting', alice.headers),
+        400,
+        /^Le paramètre 'state' ne doit figurer qu'une fois dans l'adresse$/,
+      );
       // A well-formed cursor whose date JavaScript accepts and PostgreSQL's timestamps cannot hold.
       const outOfRange = Buffer.from(JSON.stringify(['-271821-04-20T00:00:00.000Z', 'AB12CD'])).toString(
         'base64url',

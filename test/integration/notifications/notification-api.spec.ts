@@ -180,8 +180,13 @@ describe('notifications API: delivery log, redelivery, test events, signed docum
 
       const get = (query: string) =>
         stack.http.get(`/order/${orderid}/notifications${query}`, stack.account.headers);
-      expectError(await get('?limit=0'), 400, /^Le champ 'limit' doit être un entier entre 1 et 100$/);
-      expectError(await get('?limit=101'), 400, /^Le champ 'limit' doit être un entier entre 1 et 100$/);
+      expectError(await get('?limit=0'), 400, /^Le paramètre 'limit' doit être un entier entre 1 et 100$/);
+      expectError(await get('?limit=101'), 400, /^Le paramètre 'limit' doit être un entier entre 1 et 100$/);
+      expectError(
+        await get('?limit=2&limit=3'),
+        400,
+        /^Le paramètre 'limit' ne doit figurer qu'une fois dans l'adresse$/,
+      );
       expectError(await get('?cursor=bm90LWEtY3Vyc29y'), 400, /^Le paramètre 'cursor' n'est pas valide$/);
       // A cursor of another order's log is not this one's.
       const [other] = await logOf(liveOrder);

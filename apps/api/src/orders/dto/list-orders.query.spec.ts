@@ -30,14 +30,37 @@ describe('ListOrdersQuery validation', () => {
     expect(validate({ limit: '100' }).limit).toBe(100);
   });
 
-  it.each(['0', '101', 'x', '2.5', '-3', '', '0x10', '1e1', ' 5', '+5', ['5', '6']])(
+  it.each(['0', '101', 'x', '2.5', '-3', '', '0x10', '1e1', ' 5', '+5'])(
     'refuses limit=%j, naming the parameter',
     (limit) => {
       const error = rejection({ limit });
       expect(error.code).toBe('validation_failed');
-      expect(error.detailText).toBe("Le champ 'limit' doit être un entier entre 1 et 100");
+      expect(error.detailText).toBe("Le paramètre 'limit' doit être un entier entre 1 et 100");
     },
   );
+
+  // Express gives a repeated parameter as the array of its values.
+  it.each([
+    [{ limit: ['5', '6'] }, "Le paramètre 'limit' ne doit figurer qu'une fois dans l'adresse"],
+    [{ state: ['done', 'waiting'] }, "Le paramètre 'state' ne doit figurer qu'une fois dans l'adresse"],
+    [{ external_id: ['a', 'b'] }, "Le paramètre 'external_id' ne doit figurer qu'une fois dans l'adresse"],
+    [{ cursor: ['a', 'b'] }, "Le paramètre 'cursor' ne doit figurer qu'une fois dans l'adresse"],
+  ])('names %j as repeated, not as a value of the wrong kind', (query, text) => {
+    expect(rejection(query).detailText).toBe(text);
+  });
+
+  it('names a repeated parameter beside what is wrong with another one', () => {
+    expect(rejection({ state: ['done', 'done'], limit: '0' }).detailText).toBe(
+      "Le paramètre 'state' ne doit figurer qu'une fois dans l'adresse ; " +
+        "Le paramètre 'limit' doit être un entier entre 1 et 100",
+    );
+  });
+
+  it('ignores an unknown parameter even when repeated', () => {
+    expect(validate({ page: ['1', '2'], limit: '3' })).toEqual(
+      Object.assign(new ListOrdersQuery(), { limit: 3 }),
+    );
+  });
 
   it('accepts each published state as a filter and nothing else', () => {
     for (const state of ['confirmed', 'received', 'waiting', 'done', 'need-refresh']) {
@@ -50,16 +73,14 @@ describe('ListOrdersQuery validation', () => {
     );
   });
 
-  it('keeps external_id and cursor as strings and refuses repeated parameters', () => {
+  it('keeps external_id and cursor as strings', () => {
     expect(validate({ external_id: '42', cursor: 'abc' })).toMatchObject({
       external_id: '42',
       cursor: 'abc',
     });
-    // Express turns `?external_id=a&external_id=b` into an array.
-    expect(rejection({ external_id: ['a', 'b'] }).detailText).toBe(
-      "Le champ 'external_id' doit être une chaîne de caractères",
+    expect(rejection({ external_id: 'x'.repeat(256) }).detailText).toBe(
+      "Le paramètre 'external_id' ne doit pas dépasser 255 caractères",
     );
-    expect(rejection({ cursor: ['a', 'b'] }).detailText).toBe("Le paramètre 'cursor' n'est pas valide");
   });
 
   it('drops unknown parameters', () => {

@@ -16,7 +16,8 @@ export class ListOrdersQuery extends PageQuery {
     example: 'DOSSIER-42',
   })
   @IsOptional()
-  @MaxLength(255, { message: M.maxLength(PATH, 255) })
-  @IsString({ message: M.string(PATH) })
+  @MaxLength(255, { message: M.queryMaxLength(PATH, 255) })
+  // A query's value is a string unless its parameter is repeated (Express gives the array).
+  @IsString({ message: M.queryRepeated(PATH) })
   external_id?: string;
 }

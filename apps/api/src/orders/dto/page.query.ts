@@ -21,9 +21,9 @@ export class PageQuery {
         ? value
         : NaN,
   )
-  @Max(100, { message: M.integerRange(PATH, 1, 100) })
-  @Min(1, { message: M.integerRange(PATH, 1, 100) })
-  @IsInt({ message: M.integerRange(PATH, 1, 100) })
+  @Max(100, { message: M.queryIntegerRange(PATH, 1, 100) })
+  @Min(1, { message: M.queryIntegerRange(PATH, 1, 100) })
+  @IsInt({ message: M.queryIntegerRange(PATH, 1, 100) })
   limit?: number;
 
   @ApiPropertyOptional({ description: 'Valeur de next_cursor de la page précédente' })

@@ -59,7 +59,16 @@ export class DtoValidationPipe implements PipeTransform {
       // whatever it cannot read is not valid input.
       throw new DomainError('validation_failed');
     }
-    const messages = flatten(errors, '');
+    // Express reads `?state=done&state=waiting` as an array, which every rule refuses in its own
+    // words ("must be one of", "must be an integer"): the repetition is what the client must hear.
+    const repeated = metadata.type === 'query' ? repeatedParameters(value, instance) : [];
+    const messages = [
+      ...repeated.map(VALIDATION_MESSAGES.queryRepeated),
+      ...flatten(
+        errors.filter((error) => !repeated.includes(error.property)),
+        '',
+      ),
+    ];
     if (this.outboundAddresses) messages.push(...outboundUrlRefusals(instance, this.outboundAddresses));
     if (messages.length === 0) return instance;
     if (messages.includes(SYNDIC_RULE)) throw new DomainError('syndic_invalid');
@@ -98,6 +107,11 @@ function unstorableText(root: object): { path: string; found: Unstorable } | nul
     }
   }
   return null;
+}
+
+/** The parameters of the query class given more than once; unknown ones are already dropped. */
+function repeatedParameters(query: object, instance: object): string[] {
+  return Object.keys(instance).filter((name) => Array.isArray((query as Record<string, unknown>)[name]));
 }
 
 function flatten(errors: ValidationError[], parent: string): string[] {
