@@ -5,6 +5,7 @@ import { type AccountRepository } from './account.repository';
 import { type ApiKeyRepository } from './api-key.repository';
 import { type AccessTokenService } from '@libs/security/access-token.service';
 import { hashApiKey, parseApiKeyId } from '@libs/security/api-key';
+import { bearerCredentials } from '@libs/security/bearer-credentials';
 import { type PasswordHasher } from '@libs/security/password-hasher';
 import { InvalidAccessTokenError } from '@libs/security/security.errors';
 import { type LoginThrottle } from './login-throttle';
@@ -73,11 +74,11 @@ export class AccountAuthenticationService {
     authorization: string | undefined,
   ): Promise<AuthenticatedAccount> {
     const { key, accountEmail } = await this.requireApiKey(presentedKey);
-    const match = /^Bearer ([^\s]+)$/i.exec(authorization ?? '');
-    if (!match) throw new DomainError('unauthenticated');
+    const token = bearerCredentials(authorization);
+    if (token === null) throw new DomainError('unauthenticated');
     let claims;
     try {
-      claims = this.tokens.verify(match[1]!);
+      claims = this.tokens.verify(token);
     } catch (error) {
       if (error instanceof InvalidAccessTokenError) throw new DomainError('unauthenticated');
       throw error;

@@ -120,6 +120,8 @@ describe('GET /metrics', () => {
       ).toBe(401);
       const allowed = await http.get('/metrics', { Authorization: `Bearer ${token}` });
       expect(allowed.status).toBe(200);
+      // The scheme in any case and more than one space before the token, as RFC 9110 allows.
+      expect((await http.get('/metrics', { Authorization: `bearer  ${token}` })).status).toBe(200);
       expect(allowed.text).toContain('pre_statement_http_requests_total');
     } finally {
       await app.close();

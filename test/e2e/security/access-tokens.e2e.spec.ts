@@ -80,12 +80,30 @@ describe('access tokens presented to the API', () => {
     });
   });
 
+  // RFC 9110 §11.4: the scheme is case-insensitive, and 1*SP separates it from the token.
+  it.each(['bearer {token}', 'BEARER {token}', 'Bearer  {token}', 'Bearer    {token}'])(
+    'accepts the issued token as %j',
+    async (form) => {
+      const res = await http.get('/order/', {
+        Authorization: form.replace('{token}', account.token),
+        'X-Auth-Key': account.apiKey,
+      });
+      expect(res.status).toBe(200);
+    },
+  );
+
   it.each([
     ['no Authorization header', {}],
     ['a Basic scheme', { Authorization: 'Basic dXNlcjpwYXNz' }],
     ['an empty bearer', { Authorization: 'Bearer ' }],
-  ])('refuses %s with 401', async (_case, headers) => {
-    const res = await http.get('/order/', { ...headers, 'X-Auth-Key': account.apiKey });
+    ['a tab for the space', { Authorization: 'Bearer\t{token}' }],
+    ['the token then more', { Authorization: 'Bearer {token} {token}' }],
+  ])('refuses %s with 401', async (_case, headers: { Authorization?: string }) => {
+    const authorization = headers.Authorization?.replaceAll('{token}', account.token);
+    const res = await http.get('/order/', {
+      ...(authorization === undefined ? {} : { Authorization: authorization }),
+      'X-Auth-Key': account.apiKey,
+    });
     expect(res.status).toBe(401);
   });
 });

@@ -52,6 +52,15 @@ describe('codec endpoints', () => {
     expect(result.map(valueOf)).toEqual([{ orderid: 'AB12CD' }, 42]);
   });
 
+  it('reads the scheme in any case and more than one space before the token (RFC 9110)', async () => {
+    const res = await http.post(
+      '/codec/decode',
+      { payloads: [] },
+      { ...AUTH, Authorization: `bearer   ${TOKEN}` },
+    );
+    expect(res.status).toBe(200);
+  });
+
   it('decodes what the service itself sent to Temporal', async () => {
     const [encoded] = await app.temporal.options.loadedDataConverter.payloadCodecs[0]!.encode([
       defaultPayloadConverter.toPayload({ hello: 'monde' })!,

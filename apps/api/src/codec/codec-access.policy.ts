@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type CodecConfig, type RuntimeMode } from '@libs/platform/config/app-config';
+import { bearerCredentials } from '@libs/security/bearer-credentials';
 
 /**
  * Who may call the codec endpoints, which decrypt anything the service sent to Temporal:
@@ -21,9 +22,9 @@ export class CodecAccessPolicy {
 
   allows(authorization: string | undefined, remoteAddress: string | undefined): boolean {
     if (this.tokenDigest === null) return this.mode === 'development' && isLoopback(remoteAddress);
-    const match = /^Bearer ([^\s]+)$/i.exec(authorization ?? '');
+    const token = bearerCredentials(authorization);
     // Digests have one length, so the comparison is constant-time whatever was presented.
-    return match !== null && timingSafeEqual(digest(match[1]!), this.tokenDigest);
+    return token !== null && timingSafeEqual(digest(token), this.tokenDigest);
   }
 }
 

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { DomainError } from '@libs/platform/domain-error';
 import { processMetricsRegistry, renderMetrics } from '@libs/platform/metrics/process-metrics';
+import { bearerCredentials } from '@libs/security/bearer-credentials';
 import { type ApiMetrics } from './api-metrics';
 
 /** Renders the Prometheus text (the API's series and the process's), behind METRICS_TOKEN when set. */
@@ -20,7 +21,7 @@ export class MetricsService {
   }
 
   private presents(authorization: string | undefined): boolean {
-    const given = Buffer.from(/^Bearer (.+)$/i.exec(authorization ?? '')?.[1] ?? '');
+    const given = Buffer.from(bearerCredentials(authorization) ?? '');
     const expected = Buffer.from(this.token ?? '');
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
