@@ -143,7 +143,21 @@ export const VALIDATION_MESSAGES = {
   queryMaxLength: (name: string, max: number) =>
     `Le paramètre '${name}' ne doit pas dépasser ${max} caractères`,
   queryRepeated: (name: string) => `Le paramètre '${name}' ne doit figurer qu'une fois dans l'adresse`,
-  base64: (field: string) => `Le champ '${field}' doit être encodé en base64`,
+  base64DataUrl: (field: string) =>
+    `Le champ '${field}' doit contenir le base64 seul, sans le préfixe « data:…;base64, » d'une URL data`,
+  base64Url: (field: string) =>
+    `Le champ '${field}' doit être encodé en base64 standard (caractères + et /, remplissage =), ` +
+    'pas en base64url (- et _)',
+  base64Character: (field: string, character: string, position: number) =>
+    `Le champ '${field}' doit être encodé en base64 : le caractère « ${character} » (position ${position}) ` +
+    "n'en fait pas partie",
+  base64Length: (field: string, length: number) =>
+    `Le champ '${field}' doit être encodé en base64 : son nombre de caractères (${length}, hors retours ` +
+    "à la ligne) n'est pas un multiple de 4 ; le remplissage « = » de la fin manque-t-il, " +
+    'ou le texte est-il tronqué ?',
+  base64Padding: (field: string) =>
+    `Le champ '${field}' doit être encodé en base64 : un remplissage « = » en trop ou ailleurs qu'à la fin ` +
+    "(deux encodages mis bout à bout ?), ou un dernier caractère qu'aucun encodeur n'écrit",
   pdf: (field: string) => `Le champ '${field}' doit contenir un fichier PDF valide`,
   documentItem: (index: number, reason: string) => `Document n°${index} : ${reason}`,
   documentKind: (field: string, doctype: number, kinds: readonly string[]) =>

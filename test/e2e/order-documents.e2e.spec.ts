@@ -1,4 +1,5 @@
 import { ORDER_WORKFLOW_GATEWAY } from '@apps/api/src/platform/temporal.module';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { orderWorkflowId } from '@libs/orders/order-id';
@@ -145,6 +146,18 @@ describe('order documents API (Temporal, no worker)', () => {
       });
     });
 
+    it('reads base64 wrapped at 76 columns, as `base64` of coreutils writes it, as the same file', async () => {
+      const orderid = await createOrder(http, alice);
+      const wrapped = `${pdfBytes('enveloppé').toString('base64').replace(/.{76}/g, '$&\n')}\n`;
+      const res = await upload(orderid, [uploadItem({ doctype: 2, filename: 'pv.pdf', content: wrapped })]);
+      expect(res.status).toBe(200);
+      const [stored] = (res.json as { payload: UploadPayload }).payload.documents;
+      expect(stored).toMatchObject({ doctype: 2, size: pdfBytes('enveloppé').length });
+      // The stored file is the client's, byte for byte: its digest is the original's.
+      const [row] = await documents.listForOrderVersion(orderid, 1);
+      expect(row!.sha256).toBe(createHash('sha256').update(pdfBytes('enveloppé')).digest('hex'));
+    });
+
     it('names the invalid item and stores nothing', async () => {
       const orderid = await createOrder(http, alice);
       expectError(
@@ -160,7 +173,15 @@ describe('order documents API (Temporal, no worker)', () => {
       expectError(
         await upload(orderid, [uploadItem({ content: 'ça ne va pas' })]),
         400,
-        /^Document n°0 : .*base64/,
+        /^Document n°0 : Le champ 'content' doit être encodé en base64 : le caractère « U\+00E7 » \(position 0\)/,
+      );
+      // What a browser's FileReader.readAsDataURL gives, named as such.
+      expectError(
+        await upload(orderid, [
+          uploadItem({ content: `data:application/pdf;base64,${pdfBytes().toString('base64')}` }),
+        ]),
+        400,
+        /^Document n°0 : Le champ 'content' doit contenir le base64 seul, sans le préfixe « data:…;base64, »/,
       );
       // Every field in error of an item at once, as for the rest of the body: one round trip to fix it.
       expectError(

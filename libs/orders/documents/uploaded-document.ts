@@ -1,6 +1,7 @@
 import { type Doctype, isDoctype } from '../doctype';
 import { type DocumentKind, kindsOf } from '../document-kind';
 import { DomainError } from '@libs/platform/domain-error';
+import { type Base64Problem, decodeDocumentBase64 } from './document-base64';
 import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
 
 export const UPLOAD_MIMETYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
@@ -136,10 +137,27 @@ function checkContent(content: unknown, type: UploadMimetype | undefined): Field
   if (content === undefined || content === null) return { problem: M.required('content') };
   if (typeof content !== 'string') return { problem: M.string('content') };
   if (content === '') return { problem: M.notEmpty('content') };
-  const bytes = decodeStrictBase64(content);
-  if (bytes === null) return { problem: M.base64('content') };
+  const decoded = decodeDocumentBase64(content);
+  if ('problem' in decoded) return { problem: base64Problem(decoded.problem, 'content') };
+  const { bytes } = decoded;
+  if (bytes.length === 0) return { problem: M.notEmpty('content') };
   const problem = type === undefined ? null : contentProblem(bytes, type, 'content');
   return problem === null ? { value: bytes } : { problem };
+}
+
+function base64Problem(problem: Base64Problem, field: string): string {
+  switch (problem.kind) {
+    case 'data_url':
+      return M.base64DataUrl(field);
+    case 'base64url':
+      return M.base64Url(field);
+    case 'character':
+      return M.base64Character(field, problem.character, problem.position);
+    case 'length':
+      return M.base64Length(field, problem.length);
+    case 'padding':
+      return M.base64Padding(field);
+  }
 }
 
 /** What makes a file name unfit to be stored: the rule, worded by each caller for its readers. */
@@ -181,16 +199,6 @@ export function contentIs(bytes: Buffer, type: UploadMimetype): boolean {
 
 export function isUploadMimetype(value: string | null): value is UploadMimetype {
   return (UPLOAD_MIMETYPES as readonly (string | null)[]).includes(value);
-}
-
-/**
- * Standard base64 with padding, nothing else: Node's decoder silently skips foreign characters and
- * accepts base64url, so the decoded bytes are encoded again and must give back the input exactly.
- */
-export function decodeStrictBase64(text: string): Buffer | null {
-  if (text.length % 4 !== 0) return null;
-  const bytes = Buffer.from(text, 'base64');
-  return bytes.toString('base64') === text ? bytes : null;
 }
 
 /**

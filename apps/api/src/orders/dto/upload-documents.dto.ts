@@ -40,7 +40,12 @@ export class UploadedDocumentItem {
   @ApiProperty({ enum: ['application/pdf', 'image/jpeg', 'image/png'], example: 'application/pdf' })
   mimetype!: string;
 
-  @ApiProperty({ description: 'Contenu en base64 standard (avec remplissage)', format: 'byte' })
+  @ApiProperty({
+    description:
+      'Contenu en base64 standard, avec son remplissage ; les retours à la ligne (base64 MIME, ' +
+      'coupé à 76 colonnes) sont admis',
+    format: 'byte',
+  })
   content!: string;
 }
 
