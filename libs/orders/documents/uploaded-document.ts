@@ -1,7 +1,7 @@
 import { type Doctype, isDoctype } from '../doctype';
 import { type DocumentKind, kindsOf } from '../document-kind';
-import { DomainError } from '@libs/platform/domain-error';
 import { type Base64Problem, decodeDocumentBase64 } from './document-base64';
+import { DomainError } from '@libs/platform/domain-error';
 import { VALIDATION_MESSAGES as M } from '@libs/platform/messages.fr';
 
 export const UPLOAD_MIMETYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
@@ -145,6 +145,7 @@ function checkContent(content: unknown, type: UploadMimetype | undefined): Field
   return problem === null ? { value: bytes } : { problem };
 }
 
+/** What is wrong with a document's base64, in French naming `field`. */
 function base64Problem(problem: Base64Problem, field: string): string {
   switch (problem.kind) {
     case 'data_url':
