@@ -136,10 +136,10 @@ function checkMimetype(mimetype: unknown): FieldCheck<UploadMimetype> {
 function checkContent(content: unknown, type: UploadMimetype | undefined): FieldCheck<Buffer> {
   if (content === undefined || content === null) return { problem: M.required('content') };
   if (typeof content !== 'string') return { problem: M.string('content') };
-  if (content === '') return { problem: M.notEmpty('content') };
   const decoded = decodeDocumentBase64(content);
   if ('problem' in decoded) return { problem: base64Problem(decoded.problem, 'content') };
   const { bytes } = decoded;
+  // '' and a text of line breaks alone both decode to no bytes.
   if (bytes.length === 0) return { problem: M.notEmpty('content') };
   const problem = type === undefined ? null : contentProblem(bytes, type, 'content');
   return problem === null ? { value: bytes } : { problem };

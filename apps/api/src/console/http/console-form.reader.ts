@@ -2,8 +2,8 @@ import busboy from 'busboy';
 import { type Request } from 'express';
 import { DomainError } from '@libs/platform/domain-error';
 import { CONSOLE_TEXTS } from '@libs/platform/messages.fr';
+import { announcedBodyRefusal } from '../../platform/http/announced-body';
 import { HttpRefusal } from '../../platform/http/http-refusal';
-import { contentCodingRefusal } from '../../platform/http/request-content-coding';
 
 /** A console form as the browser sent it: its fields (repeated names as arrays) and its files. */
 export interface ConsoleFormBody {
@@ -57,13 +57,9 @@ export function readConsoleForm(req: Request, limits: ConsoleFormLimits): Promis
       reject(new HttpRefusal('unsupported_media_type'));
       return;
     }
-    const codingRefusal = contentCodingRefusal(req.headers);
-    if (codingRefusal) {
-      reject(codingRefusal);
-      return;
-    }
-    if (Number(req.headers['content-length'] ?? 0) > limits.bytes) {
-      reject(new HttpRefusal('payload_too_large'));
+    const refusal = announcedBodyRefusal(req.headers, limits.bytes);
+    if (refusal) {
+      reject(refusal);
       return;
     }
     // No prototype: a field named `__proto__` or `toString` is a field like any other.

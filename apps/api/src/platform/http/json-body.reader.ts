@@ -3,9 +3,9 @@ import { HttpRefusal } from './http-refusal';
 import { type Request, type Response } from 'express';
 import { DomainError } from '@libs/platform/domain-error';
 import { JSON_SYNTAX_REASONS, VALIDATION_MESSAGES, jsonPositionText } from '@libs/platform/messages.fr';
+import { announcedBodyRefusal } from './announced-body';
 import { scanJson } from './json-scanner';
 import { describeJsonSyntaxError } from './json-syntax-error';
-import { contentCodingRefusal } from './request-content-coding';
 
 // Far beyond any body of the interface (an order is 3 levels deep); deeper input would only make the
 // recursive validation and transformation code overflow its stack.
@@ -20,13 +20,9 @@ export const MAX_JSON_DEPTH = 32;
  */
 export function readJsonBody(req: Request, res: Response, limitBytes: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const codingRefusal = contentCodingRefusal(req.headers);
-    if (codingRefusal) {
-      reject(codingRefusal);
-      return;
-    }
-    if (Number(req.headers['content-length'] ?? 0) > limitBytes) {
-      reject(new HttpRefusal('payload_too_large'));
+    const refusal = announcedBodyRefusal(req.headers, limitBytes);
+    if (refusal) {
+      reject(refusal);
       return;
     }
     // The client waits for this before sending a body it announced with `Expect: 100-continue`
