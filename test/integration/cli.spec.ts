@@ -5,9 +5,10 @@ import { Client as PgClient } from 'pg';
 import { type DataSource } from 'typeorm';
 import { type CreatedOperator, type OperatorSummary } from '@libs/operators/operator-administration.service';
 import { totpCodeAt } from '@libs/operators/totp';
-import { createDataSource } from '@libs/persistence/data-source.factory';
+import { createDataSource, MIGRATIONS } from '@libs/persistence/data-source.factory';
 import { type ApiTestApp, startApiTestApp } from '../support/api-test-app';
 import { HttpTestClient } from '../support/http-test-client';
+import { withDatabaseBefore } from '../support/migration-database';
 import { buildOperatorServices } from '../support/operator-services';
 import { REPO_ROOT } from '../support/test-environment';
 
@@ -200,6 +201,25 @@ describe('operator CLI (account administration)', () => {
       ],
       [['account', 'rotate-secret', '--email', 'a@b.fr', '--grace', 'soon'], '--grace must be a duration'],
       [['account', 'rotate-secret', '--email', 'a@b.fr', '--grace', '31d'], 'at most 30d'],
+      // A mistyped option would otherwise be dropped, and the account made without it.
+      [
+        ['account', 'create', '--email', 'a@b.fr', '--password', 'pw-pw-pw-pw', '--share-document'],
+        'error: unknown option --share-document for "account create" (it takes --email, --password, ' +
+          '--callback-url, --share-documents, --share-registration-id)',
+      ],
+      [
+        ['account', 'create', '--emial', 'a@b.fr', '--password', 'pw-pw-pw-pw'],
+        'error: unknown option --emial for "account create"',
+      ],
+      [
+        ['operator', 'list', '--role', 'admin'],
+        'error: unknown option --role for "operator list" (it takes none)',
+      ],
+      [
+        ['account', 'create', '--email', 'a@b.fr', '--email', 'c@d.fr', '--password', 'pw-pw-pw-pw'],
+        'error: --email is given more than once',
+      ],
+      [['account', 'show', '--email=a@b.fr', '--email', 'a@b.fr'], 'error: --email is given more than once'],
     ])('answers exit code 2 to %j', async (args, message) => {
       const run = await cli(args, unreachable);
       expect(run.code).toBe(2);
@@ -207,6 +227,16 @@ describe('operator CLI (account administration)', () => {
       expect(run.stderr).toContain(message);
       expect(run.stderr).toContain('usage:');
     });
+
+    it.each([[['--help']], [['help']], [['account', 'create', '--help']]])(
+      'prints the usage on stdout with exit code 0 to %j',
+      async (args) => {
+        const run = await cli(args, unreachable);
+        expect(run).toEqual({ code: 0, stdout: expect.stringMatching(/^usage:\n/), stderr: '' });
+        expect(run.stdout).toContain('cli account create --email E --password P');
+        expect(run.stdout).toContain('cli db migrate\n');
+      },
+    );
 
     it('answers a usage error without loading TypeORM or the database driver', async () => {
       const probe = path.join(REPO_ROOT, 'test/support/loaded-packages-probe.js');
@@ -230,6 +260,47 @@ describe('operator CLI (account administration)', () => {
       const run = await cli(['account', 'show', '--email', 'ghost@example.fr']);
       expect(run.code).toBe(1);
       expect(run.stderr).toBe('error: no account with email ghost@example.fr\n');
+    });
+  });
+
+  describe('the database', () => {
+    it('names an unreachable database in one line, without its credentials or a stack', async () => {
+      const run = await cli(['account', 'show', '--email', 'a@b.fr'], {
+        DATABASE_URL: 'postgres://nobody:s3cret@127.0.0.1:1/none',
+      });
+      expect(run).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: 'error: cannot connect to the database 127.0.0.1:1/none: connect ECONNREFUSED 127.0.0.1:1\n',
+      });
+    });
+
+    it('says a database is missing, as the server does', async () => {
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = '/pre_statement_absent';
+      const run = await cli(['account', 'show', '--email', 'a@b.fr'], { DATABASE_URL: url.toString() });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(
+        `error: cannot connect to the database ${url.host}/pre_statement_absent: ` +
+          'database "pre_statement_absent" does not exist\n',
+      );
+    });
+
+    it('refuses a command on a schema behind the code, and runs it once db migrate has', async () => {
+      const last = MIGRATIONS[MIGRATIONS.length - 1]!.name;
+      await withDatabaseBefore(last, async (url, previous) => {
+        await previous.destroy();
+        const email = newEmail();
+        const args = ['account', 'create', '--email', email, '--password', password];
+        expect(await cli(args, { DATABASE_URL: url })).toEqual({
+          code: 1,
+          stdout: '',
+          stderr:
+            'error: the database schema is not up to date (1 migration is pending): run "db migrate" first\n',
+        });
+        expect(output(await cli(['db', 'migrate'], { DATABASE_URL: url }))).toEqual({ applied: [last] });
+        expect(output<Created>(await cli(args, { DATABASE_URL: url })).email).toBe(email);
+      });
     });
   });
 

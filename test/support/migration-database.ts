@@ -14,6 +14,26 @@ export async function migrateAcross(
   before: (previous: DataSource) => Promise<void>,
   after: (current: DataSource, ran: string[]) => Promise<void>,
 ): Promise<void> {
+  await withDatabaseBefore(migrationName, async (url, previous) => {
+    await before(previous);
+    await previous.destroy();
+    const current = await createDataSource({ url, poolSize: 1 }).initialize();
+    try {
+      await after(current, await runMigrations(current));
+    } finally {
+      await current.destroy();
+    }
+  });
+}
+
+/**
+ * A scratch database migrated up to just before `migrationName`, handed to `use` by URL and open (`use`
+ * may close it); dropped whatever happens.
+ */
+export async function withDatabaseBefore(
+  migrationName: string,
+  use: (url: string, previous: DataSource) => Promise<void>,
+): Promise<void> {
   const name = `${TEST_DATABASE_NAME}_migration_${randomUUID().slice(0, 8)}`;
   const admin = new PgClient({ connectionString: TEST_DATABASE_ADMIN_URL });
   await admin.connect();
@@ -28,15 +48,9 @@ export async function migrateAcross(
     await previous.initialize();
     try {
       await runMigrations(previous);
-      await before(previous);
+      await use(url.toString(), previous);
     } finally {
-      await previous.destroy();
-    }
-    const current = await createDataSource({ url: url.toString(), poolSize: 1 }).initialize();
-    try {
-      await after(current, await runMigrations(current));
-    } finally {
-      await current.destroy();
+      if (previous.isInitialized) await previous.destroy();
     }
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

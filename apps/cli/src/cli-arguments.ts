@@ -15,12 +15,19 @@ export class CliArguments {
         continue;
       }
       const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+      // Which of two values was meant cannot be told; the last one winning would act on it unasked.
+      if (options.has(name)) throw new CliUsageError(`--${name} is given more than once`);
       const next = argv[i + 1];
       if (inline !== undefined) options.set(name, inline);
       else if (next !== undefined && !next.startsWith('--')) options.set(name, argv[++i]!);
       else options.set(name, true);
     }
     return new CliArguments(positionals, options);
+  }
+
+  /** The options given, by name. */
+  get names(): string[] {
+    return [...this.options.keys()];
   }
 
   required(name: string): string {

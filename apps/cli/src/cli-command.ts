@@ -4,19 +4,27 @@ import { type SealedSecretRotationService } from '@libs/security/key-rotation/se
 import { type OperatorAdministrationService } from '@libs/operators/operator-administration.service';
 import { type CliArguments, CliUsageError } from './cli-arguments';
 
-export const USAGE = `usage:
-  cli account create --email E --password P [--callback-url U] [--share-documents] [--share-registration-id]
-  cli account key issue --email E
-  cli account key revoke --email E --key KEY_ID
-  cli account set-callback --email E (--url U | --clear)
-  cli account rotate-secret --email E [--grace 24h]
-  cli account show --email E
-  cli operator create --email E --role viewer|operator|admin [--password P]
-  cli operator disable --email E
-  cli operator enable --email E
-  cli operator list
-  cli keys rotate
-  cli db migrate`;
+/**
+ * Each command and its options, as the usage shows them: the options a command takes are the ones its
+ * line names, so that an option it does not take (a typo such as `--share-document`) is refused rather
+ * than dropped in silence, the account then made without what was asked for.
+ */
+const COMMAND_LINES = [
+  'account create --email E --password P [--callback-url U] [--share-documents] [--share-registration-id]',
+  'account key issue --email E',
+  'account key revoke --email E --key KEY_ID',
+  'account set-callback --email E (--url U | --clear)',
+  'account rotate-secret --email E [--grace 24h]',
+  'account show --email E',
+  'operator create --email E --role viewer|operator|admin [--password P]',
+  'operator disable --email E',
+  'operator enable --email E',
+  'operator list',
+  'keys rotate',
+  'db migrate',
+];
+
+export const USAGE = `usage:\n${COMMAND_LINES.map((line) => `  cli ${line}`).join('\n')}`;
 
 /** Long enough for a client to deploy a new secret, and rotations are rare. */
 const DEFAULT_WEBHOOK_SECRET_GRACE = '24h';
@@ -41,6 +49,7 @@ export type Command = (services: CliServices) => Promise<unknown>;
  */
 export function parseCommand(args: CliArguments): Command {
   const command = args.positionals.join(' ');
+  rejectOptionsNotTaken(command, args);
   switch (command) {
     case 'db migrate':
       return async ({ migrate }) => ({ applied: await migrate() });
@@ -106,6 +115,20 @@ export function parseCommand(args: CliArguments): Command {
     case 'keys rotate':
       return ({ keyRotation }) => keyRotation().rotateAll();
     default:
-      throw new CliUsageError(command === '' ? 'missing command' : `unknown command: ${command}`);
+      // rejectOptionsNotTaken refuses a command without a usage line: this one has a line but no case.
+      throw new Error(`no implementation for the usage line of "${command}"`);
   }
+}
+
+/** Refuses an unknown command, or an option its usage line does not name. */
+function rejectOptionsNotTaken(command: string, args: CliArguments): void {
+  const line = COMMAND_LINES.find((known) => known === command || known.startsWith(`${command} --`));
+  if (line === undefined) {
+    throw new CliUsageError(command === '' ? 'missing command' : `unknown command: ${command}`);
+  }
+  const taken = [...line.matchAll(/--([a-z-]+)/g)].map((match) => match[1]!);
+  const unknown = args.names.filter((name) => !taken.includes(name)).map((name) => `--${name}`);
+  if (unknown.length === 0) return;
+  const takes = taken.length === 0 ? 'none' : taken.map((name) => `--${name}`).join(', ');
+  throw new CliUsageError(`unknown option ${unknown.join(', ')} for "${command}" (it takes ${takes})`);
 }

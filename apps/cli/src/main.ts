@@ -4,6 +4,10 @@ import { parseCommand, USAGE } from './cli-command';
 
 /** Operator CLI: prints one JSON object on stdout; errors go to stderr with a non-zero exit code. */
 async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || (argv.length === 1 && argv[0] === 'help')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const command = parseCommand(CliArguments.parse(argv));
   // Loaded only now: TypeORM and the entities take a quarter of a second, which a usage error never needs.
   const { openCliServices } = await import('./cli-services');
