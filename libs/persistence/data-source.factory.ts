@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { type DatabaseConfig } from '@libs/platform/config/app-config';
+import { assertSchemaCurrent } from './schema-version';
 import { AccountEntity } from './entities/account.entity';
 import { CallbackAlertEntity } from './entities/callback-alert.entity';
 import { OperatorAuditEntity } from './entities/operator-audit.entity';
@@ -69,10 +70,11 @@ export const MIGRATIONS = [
 /** `DATABASE_CONNECT_TIMEOUT`'s default, for callers that give none (tests, tools). */
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
+type DataSourceConfig = Pick<DatabaseConfig, 'url' | 'poolSize'> &
+  Partial<Pick<DatabaseConfig, 'connectTimeoutMs'>>;
+
 /** The one DataSource definition, used by the API, the worker, the CLI and the tests. */
-export function createDataSource(
-  config: Pick<DatabaseConfig, 'url' | 'poolSize'> & Partial<Pick<DatabaseConfig, 'connectTimeoutMs'>>,
-): DataSource {
+export function createDataSource(config: DataSourceConfig): DataSource {
   return new DataSource({
     type: 'postgres',
     url: config.url,
@@ -87,6 +89,22 @@ export function createDataSource(
       connectionTimeoutMillis: config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     },
   });
+}
+
+/**
+ * Connects a process that serves (the API, the workers) and checks that the database has every
+ * migration of this code: on an older schema it would fail on each missing table or column, request
+ * after request, so it does not start (SchemaBehindError).
+ */
+export async function openServingDataSource(config: DataSourceConfig): Promise<DataSource> {
+  const dataSource = await createDataSource(config).initialize();
+  try {
+    await assertSchemaCurrent(dataSource);
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
+  }
+  return dataSource;
 }
 
 export async function runMigrations(dataSource: DataSource): Promise<string[]> {

@@ -4,9 +4,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { startSandboxExtranet } from '@apps/extranet-sandbox/src/sandbox-server';
+import { MIGRATIONS } from '@libs/persistence/data-source.factory';
 import { HttpTestClient } from '../support/http-test-client';
 import { FAST_LIFECYCLE_ENV } from '../support/lifecycle-stack';
 import { closedPort } from '../support/closed-port';
+import { withDatabaseBefore } from '../support/migration-database';
 import { portOpen } from '../support/local-ports';
 import { REPO_ROOT, TEST_VAR_DIR } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
@@ -159,6 +161,36 @@ describe('production start (compiled output)', () => {
       /pre_statement_extranet_request_duration_seconds_count\{extranet="sandbox",operation="login",outcome="ok"\} [1-9]/,
     );
     expect(appText).toContain('pre_statement_process_resident_memory_bytes');
+  });
+
+  it('refuses to start the compiled API and worker on a schema one migration behind, saying what to run', async () => {
+    const last = MIGRATIONS[MIGRATIONS.length - 1]!.name;
+    await withDatabaseBefore(last, async (url, previous) => {
+      await previous.destroy();
+      for (const app of ['api', 'worker']) {
+        const child = spawn(process.execPath, [path.join(dist, `apps/${app}/src/main.js`)], {
+          cwd: REPO_ROOT,
+          // Other ports: the processes under test keep theirs.
+          env: {
+            ...env,
+            DATABASE_URL: url,
+            PORT: String(await closedPort()),
+            WORKER_METRICS_PORT: String(await closedPort()),
+            WORKER_APP_METRICS_PORT: String(await closedPort()),
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+        child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+        const exit = await exitOf(child);
+        expect({ app, exit }).toEqual({ app, exit: { code: 1, signal: null } });
+        // The worker logs it as JSON (its quotes escaped), the API's start failure as Nest prints it.
+        expect(output).toMatch(
+          /the database schema is not up to date \(1 migration is pending\): run \\?"db migrate\\?" first/,
+        );
+      }
+    });
   });
 
   it('on SIGTERM finishes the request in flight, refuses new connections, and both processes exit 0', async () => {

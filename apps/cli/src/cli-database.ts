@@ -1,12 +1,12 @@
-import { type DataSource, MigrationExecutor } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { ServiceError } from '@libs/platform/domain-error';
 import { type DatabaseConfig } from '@libs/platform/config/app-config';
 import { createDataSource } from '@libs/persistence/data-source.factory';
 
-/** The CLI could not use its database (unreachable, refused, or its schema behind the code); says why. */
+/** The CLI could not connect to its database (unreachable, refused, missing); says why. */
 export class CliDatabaseError extends ServiceError {
   override readonly name = 'CliDatabaseError';
-  readonly code = 'cli_database_unusable';
+  readonly code = 'cli_database_unreachable';
 }
 
 /**
@@ -24,21 +24,6 @@ export async function connectCliDatabase(config: DatabaseConfig): Promise<DataSo
       `cannot connect to the database ${whereIs(config.url)}${hint}: ${reasonOf(error)}`,
     );
   }
-}
-
-/**
- * How many migrations the database lacks. A command run on an older schema would fail on a missing
- * table or column halfway (`relation "accounts" does not exist`), after doing part of its work.
- */
-export async function pendingMigrations(dataSource: DataSource): Promise<number> {
-  return (await new MigrationExecutor(dataSource).getPendingMigrations()).length;
-}
-
-export function schemaBehindError(pending: number): CliDatabaseError {
-  const migrations = pending === 1 ? '1 migration is' : `${pending} migrations are`;
-  return new CliDatabaseError(
-    `the database schema is not up to date (${migrations} pending): run "db migrate" first`,
-  );
 }
 
 /** Host, port and database, never the credentials the URL may carry. */

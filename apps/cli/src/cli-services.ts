@@ -6,6 +6,7 @@ import { OperatorAdministrationService } from '@libs/operators/operator-administ
 import { OperatorSessionRepository } from '@libs/operators/operator-session.repository';
 import { OperatorRepository } from '@libs/operators/operator.repository';
 import { runMigrations } from '@libs/persistence/data-source.factory';
+import { pendingMigrations, SchemaBehindError } from '@libs/persistence/schema-version';
 import { TransactionRunner } from '@libs/persistence/transaction-runner';
 import { loadConfig } from '@libs/platform/config/app-config';
 import { parseEncryptionKeys } from '@libs/security/encryption-keys';
@@ -14,7 +15,7 @@ import { SealedSecretRepository } from '@libs/security/key-rotation/sealed-secre
 import { PasswordHasher } from '@libs/security/password-hasher';
 import { SecretBox } from '@libs/security/secret-box';
 import { type CliServices } from './cli-command';
-import { connectCliDatabase, pendingMigrations, schemaBehindError } from './cli-database';
+import { connectCliDatabase } from './cli-database';
 
 export interface OpenCliServices {
   services: CliServices;
@@ -33,7 +34,7 @@ export async function openCliServices(): Promise<OpenCliServices> {
   const onCurrentSchema =
     <T>(build: () => T) =>
     () => {
-      if (pending > 0) throw schemaBehindError(pending);
+      if (pending.length > 0) throw new SchemaBehindError(pending);
       return build();
     };
   // The secret box and the password hasher only: the API's access tokens (@nestjs/jwt, jsonwebtoken,

@@ -11,7 +11,7 @@ import { NotificationRepository } from '@libs/notifications/notification.reposit
 import { OrderConfirmationMailService } from '@libs/orders/confirmation-email/order-confirmation-mail.service';
 import { StoredDocumentRepository } from '@libs/orders/documents/stored-document.repository';
 import { OrderRepository } from '@libs/orders/order.repository';
-import { createDataSource } from '@libs/persistence/data-source.factory';
+import { openServingDataSource } from '@libs/persistence/data-source.factory';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { FilesystemDocumentStore } from '@libs/platform/documents/filesystem-document.store';
 import { type AppLogger, createAppLogger } from '@libs/platform/logging/app-logger';
@@ -51,7 +51,7 @@ export async function createWorkerRuntime(
   logger: AppLogger = createAppLogger({ ...config.logging, service: 'worker' }),
   signal?: AbortSignal,
 ): Promise<WorkerRuntime> {
-  const dataSource = await createDataSource(config.database).initialize();
+  const dataSource = await openServingDataSource(config.database);
   // Only the secret box: the API's password hashing (argon2's native library) and access tokens
   // would be loaded for nothing, a few MiB of every worker process.
   const secretBox = new SecretBox(parseEncryptionKeys(config.security.encryptionKeys));

@@ -12,7 +12,7 @@ import { StoredDocumentRepository } from '@libs/orders/documents/stored-document
 import { OrderRepository } from '@libs/orders/order.repository';
 import { OrderRefreshRequestRepository } from '@libs/orders/refresh/order-refresh-request.repository';
 import { UnstartedOrderRepository } from '@libs/orders/workflow-starts/unstarted-order.repository';
-import { createDataSource } from '@libs/persistence/data-source.factory';
+import { openServingDataSource } from '@libs/persistence/data-source.factory';
 import { TransactionRunner } from '@libs/persistence/transaction-runner';
 import { type AppConfig } from '@libs/platform/config/app-config';
 import { OperationalStatsRepository } from '@libs/platform/metrics/operational-stats.repository';
@@ -44,7 +44,7 @@ const REPOSITORIES = [
   providers: [
     {
       provide: DataSource,
-      useFactory: (config: AppConfig) => createDataSource(config.database).initialize(),
+      useFactory: (config: AppConfig) => openServingDataSource(config.database),
       inject: [APP_CONFIG],
     },
     construct(TransactionRunner, [DataSource]),
