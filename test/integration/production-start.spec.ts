@@ -185,10 +185,19 @@ describe('production start (compiled output)', () => {
         child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
         const exit = await exitOf(child);
         expect({ app, exit }).toEqual({ app, exit: { code: 1, signal: null } });
-        // The worker logs it as JSON (its quotes escaped), the API's start failure as Nest prints it.
-        expect(output).toMatch(
-          /the database schema is not up to date \(1 migration is pending\): run \\?"db migrate\\?" first/,
-        );
+        // Every line JSON, the API's start-up included (Nest would print its own coloured text).
+        const lines = output
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => JSON.parse(line) as { err?: { type?: string; message?: string } });
+        expect(lines.map((line) => line.err).filter((err) => err?.type === 'SchemaBehindError')).toEqual([
+          {
+            type: 'SchemaBehindError',
+            code: 'schema_behind',
+            message: 'the database schema is not up to date (1 migration is pending): run "db migrate" first',
+            stack: expect.any(String),
+          },
+        ]);
       }
     });
   });

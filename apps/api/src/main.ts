@@ -7,13 +7,17 @@ import { AppModule } from './app.module';
 import { API_APPLICATION_OPTIONS, initialiseHttpApplication } from './http-application';
 import { exitOnShutdownSignal } from './platform/http/graceful-shutdown';
 import { APP_LOGGER } from './platform/logging/logging.module';
+import { NestPinoLogger } from './platform/logging/nest-pino.logger';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot(config),
-    API_APPLICATION_OPTIONS,
-  );
+  // Nest's own start-up lines, and a provider that fails (the database down or its schema behind), are
+  // written through this logger from the start: JSON like every later line, not Nest's coloured text.
+  const startLogger = new NestPinoLogger(createAppLogger({ ...config.logging, service: 'api' }));
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    ...API_APPLICATION_OPTIONS,
+    logger: startLogger,
+  });
   await initialiseHttpApplication(app, config);
   await app.listen(config.http.port, config.http.host);
   const logger = app.get(APP_LOGGER);
