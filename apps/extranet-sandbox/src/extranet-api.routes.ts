@@ -17,6 +17,9 @@ export interface ExtranetApiDependencies {
 }
 
 const MAX_LOTS_PER_QUERY = 100;
+// The service's own order form takes a syndic username of at most 255 characters; the sandbox takes no
+// more, so a login cannot make it hold a 64 KiB name in its session and stats maps.
+const MAX_USERNAME_LENGTH = 255;
 const NOTHING_HIDDEN: ReadonlySet<Doctype> = new Set();
 const HELD_BACK: ReadonlySet<Doctype> = new Set(DOCTYPES_MISSING_AT_FIRST);
 
@@ -47,23 +50,15 @@ export function extranetApiRoutes(deps: ExtranetApiDependencies): SandboxRoute[]
       method: 'POST',
       path: '/api/v1/session',
       api: true,
-      caller: (request) => {
-        const username = (request.body as { username?: unknown } | undefined)?.username;
-        return typeof username === 'string' && username.trim() !== '' ? username : undefined;
-      },
+      caller: (request) => loginUsername(request.body),
       handle: (request) => {
-        const body = request.body as { username?: unknown; password?: unknown } | undefined;
-        const { username, password } = typeof body === 'object' && body !== null ? body : {};
-        if (
-          typeof username !== 'string' ||
-          username.trim() === '' ||
-          typeof password !== 'string' ||
-          password === ''
-        ) {
+        const username = loginUsername(request.body);
+        const password = (request.body as { password?: unknown } | undefined)?.password;
+        if (username === undefined || typeof password !== 'string' || password === '') {
           throw new SandboxHttpError(
             400,
             'bad_request',
-            'Body must be {"username": string, "password": string}',
+            `Body must be {"username": string of at most ${MAX_USERNAME_LENGTH} characters, "password": string}`,
           );
         }
         if (scenarioForUsername(username) === 'bad-credentials') {
@@ -118,4 +113,14 @@ export function extranetApiRoutes(deps: ExtranetApiDependencies): SandboxRoute[]
       },
     },
   ];
+}
+
+/** The login body's username when it is one the sandbox accepts; undefined otherwise. */
+function loginUsername(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const { username } = body as { username?: unknown };
+  if (typeof username !== 'string' || username.trim() === '' || username.length > MAX_USERNAME_LENGTH) {
+    return undefined;
+  }
+  return username;
 }

@@ -80,9 +80,22 @@ describe('sandbox extranet server', () => {
       ['a missing password', { username: 'a' }],
       ['a numeric username', { username: 12, password: 'x' }],
       ['an empty username', { username: ' ', password: 'x' }],
+      ['a username over 255 characters', { username: 'a'.repeat(256), password: 'x' }],
     ])('answers 400 to %s', async (_label, body) => {
       const answer = await post('/api/v1/session', body);
       expect(answer).toMatchObject({ status: 400, body: { error: 'bad_request' } });
+    });
+
+    it('accepts a username of 255 characters, the longest an order can carry', async () => {
+      const { status } = await post('/api/v1/session', { username: 'a'.repeat(255), password: 'x' });
+      expect(status).toBe(200);
+    });
+
+    it('does not track a username it refused', async () => {
+      await post('/api/v1/session', { username: 'b'.repeat(256), password: 'x' });
+      const stats = (await call('/__admin/stats')).body as SandboxStatsSnapshot;
+      expect(Object.keys(stats.byUsername)).not.toContain('b'.repeat(256));
+      expect(stats.requests.byRoute['POST /api/v1/session']).toBeGreaterThanOrEqual(1);
     });
 
     it('answers 400 with a JSON error to malformed JSON', async () => {

@@ -1,3 +1,7 @@
+// Bounds memory when clients log in under ever new names, as the session store bounds sessions; the
+// least recently seen username goes first, so one still in use keeps the listing count its scenario runs on.
+export const MAX_TRACKED_USERNAMES = 10_000;
+
 interface UsernameStats {
   requests: number;
   byRoute: Record<string, number>;
@@ -69,10 +73,13 @@ export class SandboxStats {
   }
 
   private statsOf(username: string): UsernameStats {
-    let stats = this.usernames.get(username);
-    if (stats === undefined) {
-      stats = { requests: 0, byRoute: {}, listings: 0, downloads: {} };
-      this.usernames.set(username, stats);
+    const stats = this.usernames.get(username) ?? { requests: 0, byRoute: {}, listings: 0, downloads: {} };
+    // Re-inserting moves the username to the end of the Map's order, which is the recency order.
+    this.usernames.delete(username);
+    this.usernames.set(username, stats);
+    if (this.usernames.size > MAX_TRACKED_USERNAMES) {
+      const oldest = this.usernames.keys().next();
+      if (!oldest.done) this.usernames.delete(oldest.value);
     }
     return stats;
   }
