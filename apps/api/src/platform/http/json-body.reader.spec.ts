@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { type Request, type Response } from 'express';
 import { HttpRefusal } from './http-refusal';
-import { MAX_JSON_DEPTH, readJsonBody } from './json-body.reader';
+import { MAX_JSON_DEPTH, parseJsonBody, readJsonBody } from './json-body.reader';
 
 const LIMIT = 1024;
 
@@ -46,6 +46,43 @@ describe('readJsonBody', () => {
     expect(after.details).toEqual({
       reason:
         'octets qui ne sont pas de l’UTF-8 (le JSON doit être encodé en UTF-8) (ligne 2, colonne 6, position 15)',
+    });
+    // Between them, characters of two, three and four bytes (one UTF-16 pair): counted as sent.
+    const mixed = await refusal(
+      Buffer.concat([
+        Buffer.from('{"a":"\uFFFDé€😀\uFFFD\uFFFD', 'utf8'),
+        Buffer.from([0xc3]),
+        Buffer.from('"}'),
+      ]),
+    );
+    expect(mixed.details).toEqual({
+      reason:
+        'octets qui ne sont pas de l’UTF-8 (le JSON doit être encodé en UTF-8) (ligne 1, colonne 14, position 13)',
+    });
+  });
+
+  it('locates the bad byte after many U+FFFD the client wrote, in one pass over the text', () => {
+    // 1 MiB, the standard limit, of "\uFFFD" spelled out and one bad byte: measuring the text before
+    // each one again held the event loop for half a minute, every other request waiting.
+    const count = 349_000;
+    const raw = Buffer.concat([
+      Buffer.from(`{"a":"${'\uFFFD'.repeat(count)}`, 'utf8'),
+      Buffer.from([0xff]),
+      Buffer.from('"}'),
+    ]);
+    let refusal: unknown;
+    const started = performance.now();
+    try {
+      parseJsonBody(raw, 'application/json');
+    } catch (error) {
+      refusal = error;
+    }
+    // Synchronous work, beyond the reach of Jest's timeout: a few milliseconds in one pass, and a bound
+    // far from both.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(refusal).toBeInstanceOf(HttpRefusal);
+    expect((refusal as HttpRefusal).details).toEqual({
+      reason: `octets qui ne sont pas de l’UTF-8 (le JSON doit être encodé en UTF-8) (ligne 1, colonne ${count + 7}, position ${count + 6})`,
     });
   });
 
