@@ -92,8 +92,11 @@ export function readConsoleForm(req: Request, limits: ConsoleFormLimits): Promis
     }
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated || info.nameTruncated) return fail(new HttpRefusal('payload_too_large'));
+      // Appended in place: copying the list at each value made a name posted many times quadratic.
       const previous = body.fields[name];
-      body.fields[name] = previous === undefined ? value : [...[previous].flat(), value];
+      if (previous === undefined) body.fields[name] = value;
+      else if (Array.isArray(previous)) previous.push(value);
+      else body.fields[name] = [previous, value];
     });
     parser.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
