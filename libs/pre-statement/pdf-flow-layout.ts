@@ -444,14 +444,28 @@ export class PdfFlowLayout {
     this.doc.text(pageNumber, this.left + this.width - numberWidth, y, { lineBreak: false });
   }
 
-  /** The text cut with an ellipsis to fit `width` on one line in the current font. */
+  /**
+   * The text cut with an ellipsis to fit `width` on one line in the current font: the longest prefix
+   * that fits, found by doubling then halving. Taking one character off at a time measured the whole
+   * rest again each time, quadratic: a 1,000-character name without spaces held the worker 3.4 s.
+   */
   private fitOneLine(text: string, width: number): string {
     const drawable = drawableText(text).replace(/\s+/g, ' ');
     if (this.doc.widthOfString(drawable) <= width) return drawable;
     const characters = [...drawable];
-    while (characters.length > 0 && this.doc.widthOfString(`${characters.join('')}…`) > width)
-      characters.pop();
-    return `${characters.join('').trimEnd()}…`;
+    const fits = (count: number) =>
+      this.doc.widthOfString(`${characters.slice(0, count).join('')}…`) <= width;
+    // `fitting` fits (or is 0), `tooLong` does not: all of it does not, even without the ellipsis.
+    let fitting = 0;
+    let tooLong = 1;
+    while (tooLong < characters.length && fits(tooLong)) [fitting, tooLong] = [tooLong, tooLong * 2];
+    tooLong = Math.min(tooLong, characters.length);
+    while (tooLong - fitting > 1) {
+      const middle = (fitting + tooLong) >> 1;
+      if (fits(middle)) fitting = middle;
+      else tooLong = middle;
+    }
+    return `${characters.slice(0, fitting).join('').trimEnd()}…`;
   }
 
   private drawWatermark(text: string): void {

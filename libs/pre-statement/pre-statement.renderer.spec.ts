@@ -450,6 +450,22 @@ describe('renderPreStatementPdf', () => {
     }
   });
 
+  it('item 16: cuts the longest property label a statement may give to one footer line in little time', async () => {
+    // Without a name the label is the address, each part up to 1,000 characters; cut one character at
+    // a time, this one held the worker past Jest's 5 s time-out on the first page.
+    const statement = buildAccountStatement();
+    statement.coOwnership.name = notCommunicated();
+    statement.coOwnership.address = confirmed(`Résidence${'Ω'.repeat(991)}`);
+    statement.coOwnership.city = confirmed('Ω'.repeat(1000));
+    const started = Date.now();
+    const rendered = await render({ statement });
+    const elapsed = Date.now() - started;
+    const footer = rendered.pageTexts[0]!.match(/RésidenceΩ+…/)?.[0];
+    expect(footer?.length).toBeGreaterThan(30);
+    expect(footer!.length).toBeLessThan(200);
+    expect(elapsed).toBeLessThan(5000);
+  });
+
   it('item 16: no page ends with a heading, its content left to the next page', async () => {
     // Two loans with long purposes leave the heading "Procédures en cours" room for one line only.
     const statement = buildAccountStatement({ procedures: confirmed([]) });
