@@ -140,6 +140,16 @@ describe('sandbox extranet server', () => {
       expect(answer.headers.get('allow')).toBe('POST');
     });
 
+    it('routes a path with trailing slashes as without, and a path of slashes in time linear in it', async () => {
+      expect(await call('/api/v1/session//', { method: 'DELETE' })).toMatchObject({ status: 405 });
+      const slashes = `/api${'/'.repeat(15_000)}v1`;
+      const started = Date.now();
+      for (let request = 0; request < 30; request++) {
+        expect(await call(slashes)).toMatchObject({ status: 404, body: { error: 'not_found' } });
+      }
+      expect(Date.now() - started).toBeLessThan(1500);
+    });
+
     it.each(['/api/v1/statement', '/api/v1/documents', '/api/v1/documents/tilleuls-reglement/content'])(
       'answers 401 on %s without a known token',
       async (path) => {
