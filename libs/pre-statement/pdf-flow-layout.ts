@@ -18,7 +18,10 @@ interface MeasuredHeight {
 }
 const measuredHeights = new Map<string, MeasuredHeight[]>();
 let measuredCount = 0;
+let measuredCharacters = 0;
 const MAX_MEASURED_HEIGHTS = 20_000;
+// Cell texts run to 1,000 characters: the heights' keys are bounded by their length as well.
+const MAX_MEASURED_CHARACTERS = 1_000_000;
 
 export const PAGE_MARGINS = { top: 68, bottom: 64, left: 56, right: 56 } as const;
 
@@ -515,12 +518,16 @@ export class PdfFlowLayout {
     if (known) return known.height;
     this.doc.font(FONT(style)).fontSize(size);
     const height = this.doc.heightOfString(drawableText(text), { width, lineGap });
-    if (measuredCount >= MAX_MEASURED_HEIGHTS) {
+    if (measuredCount >= MAX_MEASURED_HEIGHTS || measuredCharacters + text.length > MAX_MEASURED_CHARACTERS) {
       measuredHeights.clear();
       measuredCount = 0;
+      measuredCharacters = 0;
     }
     let heights = measuredHeights.get(text);
-    if (!heights) measuredHeights.set(text, (heights = []));
+    if (!heights) {
+      measuredHeights.set(text, (heights = []));
+      measuredCharacters += text.length;
+    }
     heights.push({ style, size, width, lineGap, height });
     measuredCount++;
     return height;

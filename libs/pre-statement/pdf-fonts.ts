@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as fontkit from 'fontkit';
+import { WordLayoutCache } from './word-layout.cache';
 
 /**
  * The fonts embedded in every pre-statement: DejaVu Sans Condensed (dejavu-fonts-ttf), which covers the
@@ -58,25 +59,38 @@ export function drawableText(text: string): string {
   return result;
 }
 
-/** Words laid out (shaped) per font style, kept across documents; dropped whole past this many. */
-const MAX_CACHED_WORDS = 20_000;
-const sharedLayouts = new Map<PdfFontStyle, { words: Record<string, unknown>; size: number }>();
+/** Shaped words kept across documents per style: about 20 MB each at most (200 bytes a glyph). */
+const MAX_SHARED_CHARACTERS = 100_000;
+/** Longer than any word a pre-statement repeats: the slices of a word wrapped within a column. */
+const MAX_SHARED_WORD_LENGTH = 40;
+const sharedLayouts = new Map<PdfFontStyle, WordLayoutCache<unknown>>();
+
+interface EmbeddedFontLayouts {
+  layoutCache?: Record<string, unknown>;
+  layoutCached(word: string): unknown;
+  layoutRun(word: string): unknown;
+}
 
 /**
  * Shaping a word with the font's OpenType tables is most of a document's rendering time, and pdfkit
  * caches it only within one document. Every pre-statement uses mostly the same words, so each style's
- * cache is shared by all documents (pdfkit's `layoutCache`, keyed by the word; its glyph runs are only
- * read). A cache grown past its bound is dropped whole: names and addresses vary without end.
+ * words are shared by all documents: the document's fonts look their words up in the style's
+ * `WordLayoutCache` (its glyph runs are only read), long ones in pdfkit's own cache.
  */
 export function shareWordLayouts(doc: PDFKit.PDFDocument): void {
   for (const style of Object.keys(PDF_FONTS) as PdfFontStyle[]) {
     doc.font(PDF_FONTS[style].postscriptName);
-    const font = (doc as unknown as { _font: { layoutCache?: Record<string, unknown> } })._font;
-    let shared = sharedLayouts.get(style);
-    if (!shared || Object.keys(shared.words).length > MAX_CACHED_WORDS) {
-      shared = { words: Object.create(null) as Record<string, unknown>, size: 0 };
-      sharedLayouts.set(style, shared);
-    }
-    if (font.layoutCache) font.layoutCache = shared.words;
+    const font = (doc as unknown as { _font: EmbeddedFontLayouts })._font;
+    const documentRuns = font.layoutCache;
+    if (!documentRuns) continue;
+    const cache =
+      sharedLayouts.get(style) ?? new WordLayoutCache(MAX_SHARED_CHARACTERS, MAX_SHARED_WORD_LENGTH);
+    sharedLayouts.set(style, cache);
+    font.layoutCached = (word) => cache.lookup(word, documentRuns, (text) => font.layoutRun(text));
   }
+}
+
+/** Characters of the words the documents share, per style. */
+export function sharedWordLayoutSizes(): Partial<Record<PdfFontStyle, number>> {
+  return Object.fromEntries([...sharedLayouts].map(([style, cache]) => [style, cache.size]));
 }

@@ -2,6 +2,7 @@ import { Doctype } from '@libs/orders/doctype';
 import { defaultKind } from '@libs/orders/document-kind';
 import { confirmed, notCommunicated, valueOf } from '@libs/statement/statement-field';
 import { type PreStatementInput } from './pre-statement-input';
+import { sharedWordLayoutSizes } from './pdf-fonts';
 import { renderPreStatementPdf } from './pre-statement.renderer';
 import { extractPdfText, type PdfText } from '@test/support/pdf-text';
 import { headingEndingPage } from '@test/support/pre-statement-layout';
@@ -464,6 +465,38 @@ describe('renderPreStatementPdf', () => {
     expect(footer?.length).toBeGreaterThan(30);
     expect(footer!.length).toBeLessThan(200);
     expect(elapsed).toBeLessThan(5000);
+  });
+
+  it('shares across documents only the words they may repeat, whatever an order’s names', async () => {
+    // A word wider than its column is measured in many slices: an order of long unbroken names left
+    // 5.3 MB of them in the shared cache, and some 66 such orders ran the worker out of heap.
+    let seed = 11;
+    const letters = (length: number) =>
+      Array.from(
+        { length },
+        () => 'abcdefghijklmnopqrstuvwxyz'[(seed = (seed * 48271) % 2147483647) % 26],
+      ).join('');
+    const hostile = () =>
+      buildPreStatementInput({
+        testMode: true,
+        externalId: letters(255),
+        property: { address: letters(500), additional: letters(500), zipcode: '75011', city: letters(200) },
+        owners: Array.from({ length: 10 }, () => ({ firstname: letters(200), lastname: letters(200) })),
+        syndicName: letters(255),
+        documents: [],
+      });
+    const shared = () => Object.values(sharedWordLayoutSizes()).reduce((sum, size) => sum + size, 0);
+    await renderPreStatementPdf(hostile());
+    const before = shared();
+    const owner = hostile();
+    const rendered = await extractPdfText(await renderPreStatementPdf(owner));
+    for (let document = 0; document < 3; document++) await renderPreStatementPdf(hostile());
+    // Printed whole, wrapped where the column ends (pdf-parse breaks the lines).
+    const printed = rendered.text.replace(/\s/g, '');
+    expect(printed.includes(owner.owners[0]!.lastname.toUpperCase())).toBe(true);
+    expect(printed.includes(owner.property.address)).toBe(true);
+    // Each document brings a few new short words (its dates, amounts and references), no slice.
+    expect((shared() - before) / 4).toBeLessThan(600);
   });
 
   it('item 16: no page ends with a heading, its content left to the next page', async () => {
