@@ -171,6 +171,18 @@ describe('rate limits', () => {
     expect((await http.get('/order/', { 'X-Forwarded-For': '198.51.100.4' })).status).toBe(400);
   });
 
+  it('counts a forwarded address that is no address against the connection’s', async () => {
+    // Were the proxies miscounted, `X-Forwarded-For` would name the bucket: a new one per invented
+    // value, each key up to the header's 16 KiB, and the limiter's 100,000 of them some 3 GB.
+    await start({ RATE_LIMIT_IP_PER_MINUTE: '3' });
+    for (const invented of ['x'.repeat(8000), 'y'.repeat(8000), 'not-an-address']) {
+      expect((await http.get('/order/', { 'X-Forwarded-For': invented })).status).toBe(400);
+    }
+    expectThrottled(await http.get('/order/', { 'X-Forwarded-For': 'z'.repeat(8000) }));
+    expectThrottled(await http.get('/order/'));
+    expect((await http.get('/order/', { 'X-Forwarded-For': '198.51.100.5' })).status).toBe(400);
+  });
+
   it('gives an unknown API key no bucket of its own: the address pays for every request', async () => {
     await start({ RATE_LIMIT_IP_PER_MINUTE: '5' });
     const randomKey = () =>

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { type NextFunction, type Request, type Response } from 'express';
 import { type RateLimitConfig } from '@libs/platform/config/app-config';
 import { DomainError } from '@libs/platform/domain-error';
@@ -22,7 +23,8 @@ function isLoginAttempt(method: string, path: string): boolean {
 export function rateLimitMiddleware(limiter: MemoryRateLimiter, limits: RateLimitConfig) {
   return (req: Request, _res: Response, next: NextFunction): void => {
     const path = (req.originalUrl ?? req.url).split('?')[0]!;
-    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    // `req.ip` comes from `X-Forwarded-For` behind trusted proxies: what is no address is not trusted.
+    const ip = (req.ip !== undefined && isIP(req.ip) !== 0 ? req.ip : req.socket.remoteAddress) ?? 'unknown';
     const buckets: [string, number][] = [[`ip:${ip}`, limits.ipPerMinute]];
     if (isLoginAttempt(req.method, path)) buckets.push([`auth-ip:${ip}`, limits.authPerMinute]);
     let retryAfter = 0;
