@@ -60,9 +60,7 @@ export function drawableText(text: string): string {
 }
 
 /** Shaped words kept across documents per style: about 20 MB each at most (200 bytes a glyph). */
-const MAX_SHARED_CHARACTERS = 100_000;
-/** Longer than any word a pre-statement repeats: the slices of a word wrapped within a column. */
-const MAX_SHARED_WORD_LENGTH = 40;
+export const MAX_SHARED_WORD_CHARACTERS = 100_000;
 const sharedLayouts = new Map<PdfFontStyle, WordLayoutCache<unknown>>();
 
 interface EmbeddedFontLayouts {
@@ -73,20 +71,20 @@ interface EmbeddedFontLayouts {
 
 /**
  * Shaping a word with the font's OpenType tables is most of a document's rendering time, and pdfkit
- * caches it only within one document. Every pre-statement uses mostly the same words, so each style's
- * words are shared by all documents: the document's fonts look their words up in the style's
- * `WordLayoutCache` (its glyph runs are only read), long ones in pdfkit's own cache.
+ * caches it only within one document. Every pre-statement uses mostly the same words (the notice's
+ * lines among them, whole), so each style's words are shared by all documents: the document's fonts
+ * look them up in the style's `WordLayoutCache` (its glyph runs are only read).
  */
 export function shareWordLayouts(doc: PDFKit.PDFDocument): void {
   for (const style of Object.keys(PDF_FONTS) as PdfFontStyle[]) {
     doc.font(PDF_FONTS[style].postscriptName);
     const font = (doc as unknown as { _font: EmbeddedFontLayouts })._font;
-    const documentRuns = font.layoutCache;
-    if (!documentRuns) continue;
-    const cache =
-      sharedLayouts.get(style) ?? new WordLayoutCache(MAX_SHARED_CHARACTERS, MAX_SHARED_WORD_LENGTH);
+    // A document made without pdfkit's cache (`fontLayoutCache: false`) keeps without.
+    if (!font.layoutCache) continue;
+    const cache = sharedLayouts.get(style) ?? new WordLayoutCache(MAX_SHARED_WORD_CHARACTERS);
     sharedLayouts.set(style, cache);
-    font.layoutCached = (word) => cache.lookup(word, documentRuns, (text) => font.layoutRun(text));
+    const layout = (word: string) => font.layoutRun(word);
+    font.layoutCached = (word) => cache.lookup(word, layout);
   }
 }
 
