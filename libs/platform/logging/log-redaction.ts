@@ -59,6 +59,8 @@ const TOKEN_RUN = /[A-Za-z0-9_.-]+/g;
  * 8 KiB path of `eyJ-` cost the API 30 ms. Here each run of token characters is split at its dots once.
  */
 export function redactJwts(text: string): string {
+  // Most log strings hold no JWT: a replacement calling back for each run cost them 60 times more.
+  if (!text.includes('eyJ')) return text;
   return text.replace(TOKEN_RUN, (run) => (run.includes('eyJ') ? redactJwtsInRun(run) : run));
 }
 
