@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { Doctype } from '@libs/orders/doctype';
 import { defaultKind } from '@libs/orders/document-kind';
 import { confirmed, notCommunicated, valueOf } from '@libs/statement/statement-field';
@@ -471,12 +472,9 @@ describe('renderPreStatementPdf', () => {
     // A word wider than its column is measured in many slices: an order of long unbroken names left
     // 33,656 characters of them (5.3 MB) in the shared cache, and some 66 such orders ran the worker
     // out of heap.
-    let seed = 11;
+    const letter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz');
     const letters = (length: number) =>
-      Array.from(
-        { length },
-        () => 'abcdefghijklmnopqrstuvwxyz'[(seed = (seed * 48271) % 2147483647) % 26],
-      ).join('');
+      fc.sample(fc.string({ unit: letter, minLength: length, maxLength: length }), 1)[0]!;
     const hostile = () =>
       buildPreStatementInput({
         testMode: true,
