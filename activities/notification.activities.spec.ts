@@ -14,6 +14,7 @@ function activitiesWith(attemptInOrder: NotificationActivityDependencies['notifi
       attemptInOrder,
       markFailed: async () => {},
     },
+    unsettled: { unsettledOfOrder: async () => [] },
     confirmations: { send: async () => 'sent' },
   });
 }

@@ -12,6 +12,10 @@ export interface NotificationActivityDependencies {
     attemptInOrder(notificationIds: string[], goOn: () => boolean): Promise<DeliveryOutcome[]>;
     markFailed(notificationId: string, reason: string): Promise<void>;
   };
+  /** Where an order's queue reads back the notifications it did not hold (all committed before). */
+  unsettled: {
+    unsettledOfOrder(orderid: string, limit: number): Promise<string[]>;
+  };
   confirmations: {
     send(orderid: string, requestedAt: Date): Promise<ConfirmationEmailResult>;
   };
@@ -48,6 +52,11 @@ export function createNotificationActivities(deps: NotificationActivityDependenc
         if (error instanceof NotificationNotFoundError) return [{ kind: 'no-callback' }];
         throw error;
       }
+    },
+
+    /** The order's unsettled notifications, oldest first, at most `limit`. */
+    unsettledNotifications(orderid: string, limit: number): Promise<string[]> {
+      return deps.unsettled.unsettledOfOrder(orderid, limit);
     },
 
     async markNotificationFailed(notificationId: string, reason: string): Promise<void> {

@@ -36,10 +36,18 @@ export async function deliverUntilSettled(
   attempt: () => Promise<DeliveryOutcome>,
   settings: NotificationRetrySettings,
   progress: DeliveryProgress | null,
-  /** The outcome of a first attempt already made (in a batch), when there was one. */
-  firstOutcome: DeliveryOutcome | null = null,
-  /** Waits before the next attempt; the order's queue may end the wait early (a redelivery settled it). */
-  waitBeforeRetry: (ms: number) => Promise<void> = sleep,
+  {
+    firstOutcome = null,
+    waitBeforeRetry = sleep,
+    historyEventLimit,
+  }: {
+    /** The outcome of a first attempt already made (in a batch), when there was one. */
+    firstOutcome?: DeliveryOutcome | null;
+    /** Waits before the next attempt; the order's queue may end the wait early (a redelivery settled it). */
+    waitBeforeRetry?: (ms: number) => Promise<void>;
+    /** Events after which the run carries on (5,000 when absent). */
+    historyEventLimit?: number;
+  } = {},
 ): Promise<NotificationDeliveryResult | { continueAsNew: DeliveryProgress }> {
   const firstAttemptAt = progress?.firstAttemptAt ?? Date.now();
   let made = firstOutcome;
@@ -57,6 +65,6 @@ export async function deliverUntilSettled(
       return 'given-up';
     }
     await waitBeforeRetry(delay);
-    if (historyIsLong()) return { continueAsNew: { firstAttemptAt, attempts: index + 1 } };
+    if (historyIsLong(historyEventLimit)) return { continueAsNew: { firstAttemptAt, attempts: index + 1 } };
   }
 }

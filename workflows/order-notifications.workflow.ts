@@ -29,13 +29,25 @@ export async function orderNotificationsWorkflow(input: OrderNotificationsWorkfl
   const queue = [...(input.carried?.queue ?? [])];
   const recent = [...(input.carried?.recent ?? [])];
   let headProgress = input.carried?.headProgress ?? null;
+  const idsHeldAtMost = input.idsHeldAtMost ?? Number.POSITIVE_INFINITY;
+  /** Notifications were queued beyond those held: they wait in the database, in order. */
+  let backlogInDatabase = input.carried?.backlogInDatabase ?? false;
+  /** Signals left to the database so far: tells a read of it whether one came while it ran. */
+  let leftToDatabase = 0;
 
   /** The head was settled by a redelivery, or a retry was asked for: its wait for the next attempt ends. */
   let headWoken = false;
 
   setHandler(notificationQueuedSignal, (notificationId) => {
     // Senders retry (an activity, an API call): the same notification is queued once.
-    if (!queue.includes(notificationId) && !recent.includes(notificationId)) queue.push(notificationId);
+    if (queue.includes(notificationId) || recent.includes(notificationId)) return;
+    // Once one is left to the database, the later ones are too: they are read back in their order.
+    if (backlogInDatabase || queue.length >= idsHeldAtMost) {
+      backlogInDatabase = true;
+      leftToDatabase++;
+      return;
+    }
+    queue.push(notificationId);
   });
   setHandler(notificationSettledSignal, (notificationId) => {
     if (queue[0] === notificationId) headWoken = true;
@@ -49,16 +61,24 @@ export async function orderNotificationsWorkflow(input: OrderNotificationsWorkfl
   };
 
   const carryOn = (): Promise<never> =>
-    continueAsNew<typeof orderNotificationsWorkflow>({ ...input, carried: { queue, headProgress, recent } });
+    continueAsNew<typeof orderNotificationsWorkflow>({
+      ...input,
+      // Absent unless set, so that runs which never held back an id carry what they always did.
+      carried: { queue, headProgress, recent, ...(backlogInDatabase ? { backlogInDatabase } : {}) },
+    });
 
   for (;;) {
     if ((queue.length === 0 || input.carriesOnWhileBusy) && historyIsLong(input.historyEventLimit)) {
       return carryOn();
     }
+    if (queue.length === 0 && backlogInDatabase) {
+      await readBacklog();
+      continue;
+    }
     if (queue.length === 0) {
-      await condition(() => queue.length > 0, settings.notificationQueueIdleMs);
+      await condition(() => queue.length > 0 || backlogInDatabase, settings.notificationQueueIdleMs);
       // A notification queued in the very task the idle timer fired in is still delivered.
-      if (queue.length === 0) return;
+      if (queue.length === 0 && !backlogInDatabase) return;
       continue;
     }
     let firstOutcome: DeliveryOutcome | null = null;
@@ -77,8 +97,8 @@ export async function orderNotificationsWorkflow(input: OrderNotificationsWorkfl
       () => notificationAttempts.deliverNotification(notificationId),
       settings,
       headProgress,
-      firstOutcome,
-      waitBeforeRetry,
+      // The limit only ever set by tests: production runs keep the 5,000 their histories recorded.
+      { firstOutcome, waitBeforeRetry, historyEventLimit: input.historyEventLimit },
     );
     if (typeof result !== 'string') {
       headProgress = result.continueAsNew;
@@ -86,6 +106,22 @@ export async function orderNotificationsWorkflow(input: OrderNotificationsWorkfl
     }
     headProgress = null;
     settle();
+  }
+
+  /** Holds the oldest of the notifications left to the database; the backlog ends once all are read. */
+  async function readBacklog(): Promise<void> {
+    const signalsBefore = leftToDatabase;
+    const ids = await notificationAttempts.unsettledNotifications(input.orderid, idsHeldAtMost);
+    let held = 0;
+    for (const id of ids) {
+      if (queue.includes(id) || recent.includes(id)) continue;
+      queue.push(id);
+      held++;
+    }
+    // A notification signalled while the read ran may have been committed after it: read again then.
+    // Nothing new to hold (only ids settled here) ends it too, rather than reading the same forever.
+    const allRead = ids.length < idsHeldAtMost || held === 0;
+    if (allRead && leftToDatabase === signalsBefore) backlogInDatabase = false;
   }
 
   /** The head of the queue is settled (delivered, gone, given up or with nothing to send). */

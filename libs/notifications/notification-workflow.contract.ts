@@ -61,9 +61,31 @@ export interface OrderNotificationsWorkflowInput {
   carriesOnWhileBusy?: boolean;
   /** Events after which a run carries on to a new one (5,000 when absent). */
   historyEventLimit?: number;
-  /** Carried across continue-as-new: what is still queued, oldest first, and the head's progress. */
-  carried?: { queue: string[]; headProgress: DeliveryProgress | null; recent: string[] };
+  /**
+   * Runs started since say so: the run holds at most this many queued notification ids (carried to
+   * the next run with it). Those queued beyond wait in the database, where each was committed before
+   * its signal, and are read back from there, oldest first, once those held are settled. Runs started
+   * before hold every id, as their histories recorded.
+   */
+  idsHeldAtMost?: number;
+  /**
+   * Carried across continue-as-new: what is still queued, oldest first, the head's progress, the last
+   * ids settled, and whether more are queued in the database than were held (absent: none).
+   */
+  carried?: {
+    queue: string[];
+    headProgress: DeliveryProgress | null;
+    recent: string[];
+    backlogInDatabase?: boolean;
+  };
 }
+
+/**
+ * Queued notification ids one queue run holds (and carries to the next, about 40 bytes each): a queue
+ * whose head keeps failing while its client keeps queueing test events would otherwise grow without
+ * bound, until the carried ids passed Temporal's 2 MB payload limit and the run failed with them.
+ */
+export const NOTIFICATION_IDS_HELD_PER_QUEUE = 1000;
 
 /**
  * Each order's notifications, delivered one at a time in the order they were queued: state changes

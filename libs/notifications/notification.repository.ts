@@ -202,6 +202,22 @@ export class NotificationRepository {
     return rows.length > 0;
   }
 
+  /**
+   * The order's unsettled notifications (neither delivered, failed nor settled unsent), oldest first
+   * (creation time, then id), at most `limit`: what its queue reads back when more were queued than
+   * it holds. The order index serves it; the order's settled rows are skipped in the scan.
+   */
+  async unsettledOfOrder(orderid: string, limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT n.id FROM notifications n
+        WHERE n.orderid = $1 AND n.delivered_at IS NULL AND n.failed_at IS NULL AND n.not_sent_at IS NULL
+        ORDER BY n.created_at, n.id
+        LIMIT $2`,
+      [orderid, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Removes a notification that was never handed to a delivery workflow (its start failed). */
   async discard(id: string): Promise<void> {
     await this.notifications.delete({ id, attemptCount: 0 });

@@ -1,6 +1,7 @@
 import { type Client, WorkflowNotFoundError } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
 import {
+  NOTIFICATION_IDS_HELD_PER_QUEUE,
   NOTIFICATION_QUEUED_SIGNAL,
   NOTIFICATION_RETRY_NOW_SIGNAL,
   NOTIFICATION_REDELIVERY_WORKFLOW_TYPE,
@@ -42,6 +43,7 @@ export class TemporalNotificationWorkflowStarter implements NotificationWorkflow
       settings: this.settings,
       attemptsInBatches: true,
       carriesOnWhileBusy: true,
+      idsHeldAtMost: NOTIFICATION_IDS_HELD_PER_QUEUE,
     };
     // One call whether the queue is running or not: no window where a notification finds no queue.
     await this.client.workflow.signalWithStart(ORDER_NOTIFICATIONS_WORKFLOW_TYPE, {

@@ -11,6 +11,7 @@ export const DELIVERING_NOTIFICATIONS: NotificationActivityDependencies = {
     attemptInOrder: async (ids) => ids.map(() => ({ kind: 'delivered' as const })),
     markFailed: async () => undefined,
   },
+  unsettled: { unsettledOfOrder: async () => [] },
   confirmations: { send: async () => 'sent' },
 };
 

@@ -118,6 +118,7 @@ export async function createWorkerRuntime(
     ...orderSide?.activities,
     ...createNotificationActivities({
       notifications: delivery,
+      unsettled: notifications,
       confirmations: new OrderConfirmationMailService(orders, accounts, mailer),
     }),
   };

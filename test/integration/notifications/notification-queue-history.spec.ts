@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_QUEUED_SIGNAL,
+  NOTIFICATION_RETRY_NOW_SIGNAL,
   ORDER_NOTIFICATIONS_WORKFLOW_TYPE,
   type OrderNotificationsWorkflowInput,
   notificationTaskQueue,
@@ -7,7 +8,9 @@ import {
 } from '@libs/notifications/notification-workflow.contract';
 import { type LifecycleStack, startLifecycleStack } from '../../support/lifecycle-stack';
 import { type ReceivedWebhook } from '../../support/webhook-receiver';
+import { localActivityType } from '../../support/local-activity-markers';
 import { waitFor } from '../../support/wait-for';
+import { recordWorkflowHistory } from '../../support/workflow-history-recorder';
 
 const EVENTS = 150;
 const HISTORY_EVENT_LIMIT = 40;
@@ -27,14 +30,19 @@ describe('an order’s notification queue that never empties', () => {
   });
   afterAll(() => stack.close());
 
-  it('carries on to new runs while busy, each with a short history, and delivers everything in order', async () => {
+  /**
+   * A test-mode order whose notifications were delivered, its queue replaced by a run the test starts
+   * with its own limits (the queue the order opened is ended).
+   */
+  async function orderWithTestQueue(
+    limits: Pick<OrderNotificationsWorkflowInput, 'historyEventLimit' | 'idsHeldAtMost'>,
+  ): Promise<{ orderid: string; workflowId: string; startedAt: Date }> {
     const orderid = await stack.createOrder({ test_mode: true, external_id: 'DOSSIER-FILE-CHARGEE' });
     await waitFor(() => stack.receiver.statusesOf(orderid).length === 3, {
       what: 'the order’s notifications',
     });
     const temporal = stack.api.temporal;
     const workflowId = orderNotificationsWorkflowId(orderid);
-    // The queue the order opened closes; this test's run takes its place, with a small limit.
     await temporal.workflow
       .getHandle(workflowId)
       .terminate('replaced by the test')
@@ -49,7 +57,7 @@ describe('an order’s notification queue that never empties', () => {
       },
       attemptsInBatches: true,
       carriesOnWhileBusy: true,
-      historyEventLimit: HISTORY_EVENT_LIMIT,
+      ...limits,
     };
     const delivered = stack.receiver.forOrder(orderid)[0]!.headers['webhook-id']!;
     const first = await temporal.workflow.signalWithStart(ORDER_NOTIFICATIONS_WORKFLOW_TYPE, {
@@ -61,22 +69,37 @@ describe('an order’s notification queue that never empties', () => {
       signalArgs: [delivered],
     });
     const { startTime: startedAt } = await first.describe();
+    return { orderid, workflowId, startedAt };
+  }
+
+  /** Test events for the order, one after another through the API; their notification ids. */
+  async function sendTestEvents(orderid: string, count: number): Promise<string[]> {
+    const sent: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const res = await stack.http.post(
+        '/test/webhook-events',
+        { orderid, event: i % 2 === 0 ? 'waiting' : 'received' },
+        stack.account.headers,
+      );
+      expect(res.status).toBe(200);
+      sent.push((res.json as { payload: { notification_id: string } }).payload.notification_id);
+    }
+    return sent;
+  }
+
+  it('carries on to new runs while busy, each with a short history, and delivers everything in order', async () => {
+    const { orderid, workflowId, startedAt } = await orderWithTestQueue({
+      historyEventLimit: HISTORY_EVENT_LIMIT,
+    });
+    const temporal = stack.api.temporal;
 
     // The receiver takes 40 ms a notification; the client sends test events faster, one after another.
     const answer = stack.receiver.respond;
     stack.receiver.respond = (webhook: ReceivedWebhook) =>
       webhook.body.orderid === orderid ? { status: 200, delayMs: 40 } : answer(webhook);
-    const sent: string[] = [];
+    let sent: string[];
     try {
-      for (let i = 0; i < EVENTS; i++) {
-        const res = await stack.http.post(
-          '/test/webhook-events',
-          { orderid, event: i % 2 === 0 ? 'waiting' : 'received' },
-          stack.account.headers,
-        );
-        expect(res.status).toBe(200);
-        sent.push((res.json as { payload: { notification_id: string } }).payload.notification_id);
-      }
+      sent = await sendTestEvents(orderid, EVENTS);
       await waitFor(() => stack.receiver.forOrder(orderid).length === 3 + EVENTS, {
         what: 'every test event delivered',
         timeoutMs: 60_000,
@@ -104,5 +127,29 @@ describe('an order’s notification queue that never empties', () => {
     // stream (one run held it all, 190 events, before the change).
     expect(lengths.length).toBeGreaterThanOrEqual(3);
     for (const length of lengths) expect(length).toBeLessThan(EVENTS);
+  });
+
+  it('holds a bounded number of ids while its receiver fails, and reads the rest back from the database', async () => {
+    const { orderid, workflowId } = await orderWithTestQueue({ idsHeldAtMost: 3 });
+    const answer = stack.receiver.respond;
+    let sent: string[];
+    try {
+      stack.receiver.respond = (webhook: ReceivedWebhook) =>
+        webhook.body.orderid === orderid ? 500 : answer(webhook);
+      sent = await sendTestEvents(orderid, 20);
+    } finally {
+      stack.receiver.respond = answer;
+    }
+    await stack.api.temporal.workflow.getHandle(workflowId).signal(NOTIFICATION_RETRY_NOW_SIGNAL);
+    await waitFor(() => stack.receiver.forOrder(orderid).length === 3 + sent.length, {
+      what: 'every test event delivered',
+    });
+    // Received in the order they were queued, each once: the 17 not held came from the database.
+    const received = stack.receiver.forOrder(orderid).slice(3);
+    expect(received.map((webhook) => webhook.headers['webhook-id'])).toEqual(sent);
+    const history = await stack.api.temporal.workflow.getHandle(workflowId).fetchHistory();
+    const reads = (history.events ?? []).filter((e) => localActivityType(e) === 'unsettledNotifications');
+    expect(reads.length).toBeGreaterThanOrEqual(1);
+    await recordWorkflowHistory(stack.api.config.temporal.address, workflowId, 'notification-queue-backlog');
   });
 });
